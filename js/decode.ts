@@ -1,0 +1,172 @@
+/**
+ * Bytes → strings: WTF-8 decoding (strict or lenient), validation, and WTF-8 → UTF-8.
+ *
+ * @module
+ */
+import { type BufferSource, isShared, readFatal, toBytes } from './args.js';
+import { Wtf8Error } from './errors.js';
+import { decodeWasm } from './wasm.js';
+import { toUtf8 } from './encode.js';
+
+const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The offset of the first surrogate byte sequence start (ED followed by A0–BF) in `bytes`, or
+ * -1. Without one, WTF-8 and UTF-8 agree on every byte, so the platform's UTF-8 decoder gives
+ * exactly our result.
+ */
+export function firstSurrogateSequence(bytes: Uint8Array, end = bytes.length): number {
+  for (let at = bytes.indexOf(0xed); at >= 0 && at < end; at = bytes.indexOf(0xed, at + 1)) {
+    const next = bytes[at + 1];
+    if (next !== undefined && next >= 0xa0 && next <= 0xbf) return at;
+  }
+  return -1;
+}
+
+/** The platform decoder refuses views on a SharedArrayBuffer in browsers: copy those. */
+function forPlatform(bytes: Uint8Array): Uint8Array {
+  return isShared(bytes) ? bytes.slice() : bytes;
+}
+
+/** Options of {@link decode}. */
+export interface DecodeOptions {
+  /** Throw a {@link Wtf8Error} on ill-formed input instead of writing U+FFFD. Default `false`, as in TextDecoder. */
+  fatal?: boolean;
+}
+
+/**
+ * Decodes WTF-8 bytes to a string: the inverse of {@link encode}, so
+ * `decode(encode(s)) === s` for every string `s`. A leading BOM is kept as U+FEFF.
+ *
+ * Lenient (default): never throws; each maximal ill-formed subpart becomes one U+FFFD, so for
+ * input without surrogate byte sequences (ED A0–BF) the result equals
+ * `new TextDecoder('utf-8', { ignoreBOM: true }).decode(input)`. Strict (`fatal: true`): accepts
+ * exactly well-formed WTF-8.
+ *
+ * @param input - An `ArrayBuffer`, `SharedArrayBuffer` or any view (`Uint8Array`, `Buffer`, `DataView`, …).
+ * @throws {@link Wtf8Error} with the byte `offset` where the well-formed prefix ends (strict mode).
+ * @throws TypeError if `input` is not a buffer source.
+ *
+ * @example
+ * ```ts
+ * decode(new Uint8Array([0x61, 0xed, 0xa0, 0xbd])); // 'a\uD83D'
+ * decode(new Uint8Array([0xed, 0xa0, 0x80, 0xed, 0xb0, 0x80]), { fatal: true });
+ * // throws Wtf8Error { code: 'SURROGATE_PAIR', offset: 3 }
+ * ```
+ *
+ * Complexity: O(n).
+ */
+export function decode(input: BufferSource, options?: DecodeOptions): string {
+  const bytes = toBytes(input);
+  const fatal = readFatal(options);
+  if (firstSurrogateSequence(bytes) < 0) {
+    if (!fatal) return lenientUtf8.decode(forPlatform(bytes));
+    try {
+      return strictUtf8.decode(forPlatform(bytes));
+    } catch {
+      // Ill-formed: the wasm decoder says where and why (and throws).
+    }
+  }
+  return decodeWasm(bytes, fatal);
+}
+
+/**
+ * Checks whether bytes are well-formed WTF-8 and says where and why not, without throwing.
+ *
+ * @returns `null` when `input` is well-formed WTF-8, otherwise the {@link Wtf8Error} that
+ * `decode(input, { fatal: true })` would throw.
+ * @throws TypeError if `input` is not a buffer source.
+ *
+ * @example
+ * ```ts
+ * checkWtf8(new Uint8Array([0x61, 0xc0, 0xaf])); // Wtf8Error { code: 'OVERLONG', offset: 1, length: 1 }
+ * checkWtf8(encode('\uDC00'));                   // null
+ * ```
+ */
+export function checkWtf8(input: BufferSource): Wtf8Error | null {
+  const bytes = toBytes(input);
+  if (firstSurrogateSequence(bytes) < 0 && isPlatformUtf8(bytes)) return null;
+  try {
+    decodeWasm(bytes, true);
+    return null;
+  } catch (error) {
+    if (error instanceof Wtf8Error) return error;
+    throw error;
+  }
+}
+
+/**
+ * Is `input` well-formed WTF-8? Exactly the input `decode(input, { fatal: true })` accepts.
+ *
+ * @example
+ * ```ts
+ * isWtf8(encode('\uD800'));                                    // true
+ * isWtf8(new Uint8Array([0xed, 0xa0, 0x80, 0xed, 0xb0, 0x80])); // false: a pair must be 4 bytes
+ * ```
+ */
+export function isWtf8(input: BufferSource): boolean {
+  return checkWtf8(input) === null;
+}
+
+function isPlatformUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictUtf8.decode(forPlatform(bytes));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks whether bytes are well-formed UTF-8 (WTF-8 without surrogate sequences) and says where
+ * and why not.
+ *
+ * @returns `null`, or a {@link Wtf8Error} whose `offset` and `length` are those of Rust's
+ * `std::str::from_utf8`; a surrogate sequence has code `SURROGATE`.
+ */
+export function checkUtf8(input: BufferSource): Wtf8Error | null {
+  const bytes = toBytes(input);
+  if (isPlatformUtf8(bytes)) return null;
+  // Either ill-formed WTF-8, or well-formed WTF-8 holding a surrogate: the earlier one wins.
+  const wtf8Error = checkWtf8(bytes);
+  // A surrogate start at the WTF-8 error offset itself (e.g. "ED A0" cut short) is SURROGATE in UTF-8.
+  const end = wtf8Error === null ? bytes.length : (wtf8Error.offset ?? bytes.length) + 1;
+  const surrogate = firstSurrogateSequence(bytes, end);
+  if (surrogate >= 0) return new Wtf8Error('SURROGATE', { offset: surrogate, length: 1 });
+  if (wtf8Error === null) throw new Error('unreachable: the platform rejected well-formed UTF-8');
+  return wtf8Error;
+}
+
+/** Options of {@link wtf8ToUtf8}. */
+export interface Wtf8ToUtf8Options {
+  /** Throw a {@link Wtf8Error} at the first surrogate (or ill-formed) sequence instead of writing U+FFFD. Default `false`. */
+  fatal?: boolean;
+}
+
+/**
+ * Converts WTF-8 bytes to UTF-8 bytes (WTF-8 spec §6.4) for the world outside.
+ *
+ * Lossy (default): never throws; always equals `toUtf8(decode(input))`: each surrogate sequence
+ * and each ill-formed subpart becomes EF BF BD (a pair spelled as two 3-byte sequences becomes its
+ * 4-byte sequence). Strict: returns a copy of the input if it is well-formed UTF-8.
+ *
+ * @throws {@link Wtf8Error} strict mode: `SURROGATE` (or why the input is not WTF-8) with `offset`.
+ * @throws TypeError if `input` is not a buffer source.
+ *
+ * @example
+ * ```ts
+ * wtf8ToUtf8(encode('a\uD83Db')); // Uint8Array [0x61, 0xEF, 0xBF, 0xBD, 0x62]
+ * wtf8ToUtf8(encode('a\uD83Db'), { fatal: true }); // throws Wtf8Error { code: 'SURROGATE', offset: 1 }
+ * ```
+ */
+export function wtf8ToUtf8(input: BufferSource, options?: Wtf8ToUtf8Options): Uint8Array {
+  const bytes = toBytes(input);
+  if (readFatal(options)) {
+    const error = checkUtf8(bytes);
+    if (error !== null) throw error;
+    return bytes.slice();
+  }
+  if (isPlatformUtf8(bytes)) return bytes.slice();
+  return toUtf8(decode(bytes));
+}

@@ -1,0 +1,249 @@
+/**
+ * The WebAssembly module and the chunked moves of code units and bytes in and out of it.
+ *
+ * The module is embedded (base64) and compiled synchronously at import time, so the API needs no
+ * `await init()`. Payload text never crosses the boundary as a string: the functions here write
+ * UTF-16 code units (`charCodeAt`) or bytes into a fixed scratch buffer in wasm memory, call the
+ * core on that chunk, and read the result back (`String.fromCharCode` for units). Inputs of any
+ * size go through in chunks, so wasm memory stays small whatever the input size.
+ *
+ * Every function here works for every input; `index.ts` adds faster platform paths where they
+ * give identical results.
+ *
+ * @module
+ */
+import * as glue from 'wtf8-wasm:glue';
+import { wasmBase64 } from 'wtf8-wasm:bytes';
+import { Wtf8Error, type Wtf8ErrorCode } from './errors.js';
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+const instance = new WebAssembly.Instance(new WebAssembly.Module(fromBase64(wasmBase64)), {
+  './wtf8_wasm_bg.js': glue as unknown as WebAssembly.ModuleImports,
+});
+glue.__wbg_set_wasm(instance.exports);
+(instance.exports.__wbindgen_start as () => void)();
+
+/** The module's linear memory (exported for tests that check it stays small). */
+export const memory = instance.exports.memory as WebAssembly.Memory;
+
+/** Code units per encode call. */
+export const MAX_ENCODE_UNITS: number = glue.max_encode_units();
+/** Bytes per decode call. */
+export const MAX_DECODE_BYTES: number = glue.max_decode_bytes();
+const UNITS_AT = glue.scratch_units_ptr() >>> 1;
+const BYTES_AT = glue.scratch_bytes_ptr();
+
+let unitView = new Uint16Array(memory.buffer);
+let byteView = new Uint8Array(memory.buffer);
+
+/** Views on wasm memory; renewed when the memory has grown (which detaches the old buffer). */
+function units(): Uint16Array {
+  if (unitView.buffer !== memory.buffer) unitView = new Uint16Array(memory.buffer);
+  return unitView;
+}
+function bytes(): Uint8Array {
+  if (byteView.buffer !== memory.buffer) byteView = new Uint8Array(memory.buffer);
+  return byteView;
+}
+
+/** Is `unit` a lead surrogate? */
+function isLead(unit: number): boolean {
+  return (unit & 0xfc00) === 0xd800;
+}
+
+/**
+ * The end of the next encode chunk starting at `start`: at most MAX_ENCODE_UNITS units, never
+ * between a lead surrogate and the unit after it.
+ */
+function chunkEnd(input: string, start: number): number {
+  let end = Math.min(input.length, start + MAX_ENCODE_UNITS);
+  if (end < input.length && isLead(input.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/**
+ * Node's Buffer, where there is one: its 'utf16le' conversions copy code units as they are (lone
+ * surrogates included) many times faster than a charCodeAt / fromCharCode loop. Elsewhere the
+ * portable loops below do the same job. Never TextDecoder('utf-16le'): it replaces lone surrogates.
+ */
+interface NodeBufferLike {
+  readonly buffer: ArrayBufferLike;
+  write(text: string, offset: number, length: number, encoding: 'utf16le'): number;
+  toString(encoding: 'utf16le', start: number, end: number): string;
+}
+type NodeBufferClass = { from(buffer: ArrayBufferLike, byteOffset?: number, length?: number): NodeBufferLike };
+const NodeBuffer = (globalThis as { Buffer?: NodeBufferClass }).Buffer;
+let memoryBuffer: NodeBufferLike | undefined;
+function nodeMemory(Buffer: NodeBufferClass): NodeBufferLike {
+  if (memoryBuffer === undefined || memoryBuffer.buffer !== memory.buffer) memoryBuffer = Buffer.from(memory.buffer);
+  return memoryBuffer;
+}
+
+/** Copies `input[start..end)` into the unit scratch buffer as UTF-16 code units. */
+function writeUnits(input: string, start: number, end: number): void {
+  if (NodeBuffer !== undefined) {
+    nodeMemory(NodeBuffer).write(input.slice(start, end), UNITS_AT * 2, (end - start) * 2, 'utf16le');
+    return;
+  }
+  const view = units();
+  let at = UNITS_AT;
+  for (let i = start; i < end; i++) view[at++] = input.charCodeAt(i);
+}
+
+/** WTF-8 encoding of any string, through wasm. */
+export function encodeWasm(input: string): Uint8Array {
+  // Exact for ASCII, and grown (doubling) only when the text needs more.
+  let out = new Uint8Array(input.length + 8);
+  let written = 0;
+  for (let start = 0; start < input.length; ) {
+    const end = chunkEnd(input, start);
+    writeUnits(input, start, end);
+    const n = glue.encode_wtf8(end - start);
+    if (written + n > out.length) {
+      const grown = new Uint8Array(Math.max(out.length * 2, written + n + 3 * (input.length - end)));
+      grown.set(out.subarray(0, written));
+      out = grown;
+    }
+    out.set(bytes().subarray(BYTES_AT, BYTES_AT + n), written);
+    written += n;
+    start = end;
+  }
+  return written === out.length ? out : out.slice(0, written);
+}
+
+/** `TextEncoder.encodeInto` contract, WTF-8 output, through wasm. */
+export function encodeIntoWasm(input: string, destination: Uint8Array): { read: number; written: number } {
+  let read = 0;
+  let written = 0;
+  while (read < input.length && written < destination.length) {
+    const end = chunkEnd(input, read);
+    writeUnits(input, read, end);
+    const packed = glue.encode_wtf8_partial(end - read, destination.length - written);
+    const chunkRead = packed % 65536;
+    const chunkWritten = (packed - chunkRead) / 65536;
+    destination.set(bytes().subarray(BYTES_AT, BYTES_AT + chunkWritten), written);
+    read += chunkRead;
+    written += chunkWritten;
+    if (read < end) break; // the destination is full
+  }
+  return { read, written };
+}
+
+/** The index of the first lone surrogate in `input`, or -1 if it is well-formed. */
+export function firstLoneSurrogate(input: string): number {
+  for (let start = 0; start < input.length; ) {
+    const end = chunkEnd(input, start);
+    writeUnits(input, start, end);
+    const at = glue.utf16_valid_up_to(end - start);
+    if (at < end - start) return start + at;
+    start = end;
+  }
+  return -1;
+}
+
+/** Builds a string from `count` code units of the unit scratch buffer (lossless). */
+function readUnits(count: number): string {
+  if (NodeBuffer !== undefined) return nodeMemory(NodeBuffer).toString('utf16le', UNITS_AT * 2, (UNITS_AT + count) * 2);
+  const view = units();
+  let text = '';
+  for (let i = 0; i < count; i += 8192) {
+    const part = view.subarray(UNITS_AT + i, UNITS_AT + Math.min(count, i + 8192));
+    text += String.fromCharCode.apply(null, part as unknown as number[]);
+  }
+  return text;
+}
+
+/** Error object thrown by the wasm exports (built with serde-wasm-bindgen). */
+interface WasmError {
+  code: Wtf8ErrorCode;
+  offset: number;
+  length: number | null;
+}
+
+/** Turns an error thrown by wasm into a Wtf8Error (offset shifted by `base`); rethrows others. */
+export function toWtf8Error(error: unknown, base = 0): never {
+  if (error !== null && typeof error === 'object' && 'code' in error && 'offset' in error) {
+    const e = error as WasmError;
+    throw new Wtf8Error(e.code, { offset: base + e.offset, length: e.length });
+  }
+  throw error;
+}
+
+/** Decodes bytes as WTF-8 (strict when `fatal`), through wasm. */
+export function decodeWasm(input: Uint8Array, fatal: boolean): string {
+  if (input.length <= MAX_DECODE_BYTES) {
+    bytes().set(input, BYTES_AT);
+    let n: number;
+    try {
+      n = glue.decode_wtf8(input.length, fatal);
+    } catch (error) {
+      toWtf8Error(error);
+    }
+    return readUnits(n);
+  }
+  const decoder = new StreamingDecoder(fatal);
+  try {
+    return decoder.decode(input, false);
+  } finally {
+    decoder.free();
+  }
+}
+
+/**
+ * A wasm-side streaming decoder: holds back an incomplete sequence between calls and reports
+ * strict errors with their offset from the start of the stream.
+ */
+export class StreamingDecoder {
+  #inner: glue.Decoder;
+
+  constructor(fatal: boolean) {
+    this.#inner = new glue.Decoder(fatal);
+  }
+
+  /** Decodes the next part of the stream; `stream` false ends the stream (and resets it). */
+  decode(input: Uint8Array, stream: boolean): string {
+    let text = '';
+    let start = 0;
+    do {
+      const end = Math.min(input.length, start + MAX_DECODE_BYTES);
+      bytes().set(input.subarray(start, end), BYTES_AT);
+      let n: number;
+      try {
+        n = this.#inner.decode(end - start, !stream && end === input.length);
+      } catch (error) {
+        toWtf8Error(error);
+      }
+      text += readUnits(n);
+      start = end;
+    } while (start < input.length);
+    return text;
+  }
+
+  /** Forgets held-back bytes. */
+  reset(): void {
+    this.#inner.reset();
+  }
+
+  /** Releases the wasm-side state now (it is also released when garbage-collected). */
+  free(): void {
+    this.#inner.free();
+  }
+}
+
+/** The raw `inspect` records for a string. */
+export function inspectUnits(input: string): unknown {
+  const view = new Uint16Array(input.length);
+  for (let i = 0; i < input.length; i++) view[i] = input.charCodeAt(i);
+  return glue.inspect_units(view);
+}
+
+/** The raw `inspect` records for bytes. */
+export function inspectBytes(input: Uint8Array): unknown {
+  return glue.inspect_bytes(input);
+}

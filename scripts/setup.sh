@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Installs what building and testing wtf8-wasm needs, skipping whatever is already there at the
+# right version. Safe to run again and again. Used by scripts/start.sh and scripts/test.sh.
+#
+#   Rust target wasm32-unknown-unknown      (rustup)
+#   wasm-pack 0.15.1, wasm-bindgen-cli 0.2.130 (cargo install; must match Cargo.toml's pin)
+#   Chromium + ChromeDriver, Firefox ESR     (Debian packages, for browser tests)
+#   npm dev dependencies                     (npm ci: esbuild, typescript, binaryen's wasm-opt,
+#                                             playwright-core, puppeteer-core, Deno, Bun, ...)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_PACK_VERSION=0.15.1
+WASM_BINDGEN_VERSION=0.2.130
+need_browsers=${WTF8_SETUP_BROWSERS:-1}
+
+say() { printf '» %s\n' "$*"; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "rustup target add wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! wasm-pack --version 2>/dev/null | grep -q " ${WASM_PACK_VERSION}\$"; then
+  say "cargo install wasm-pack ${WASM_PACK_VERSION} (about 2 minutes)"
+  cargo install wasm-pack --version "${WASM_PACK_VERSION}" --locked
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q " ${WASM_BINDGEN_VERSION}\$"; then
+  # Not --locked: its lockfile asks for a crate version the registry no longer serves.
+  say "cargo install wasm-bindgen-cli ${WASM_BINDGEN_VERSION} (about 2 minutes)"
+  cargo install wasm-bindgen-cli --version "${WASM_BINDGEN_VERSION}"
+fi
+
+if [ "$need_browsers" = 1 ]; then
+  missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+  if [ ${#missing[@]} -gt 0 ]; then
+    say "apt-get install ${missing[*]}"
+    sudo_cmd=()
+    [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+fi
+
+# npm ci is fast when node_modules already matches package-lock.json; skip it entirely then.
+stamp=node_modules/.package-lock.json
+if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+  say "npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs every test of wtf8-wasm, installing what is missing first (scripts/setup.sh).
+# This is the README's test command and exactly what CI runs (.ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=never
+
+step() { printf '\n=== %s\n' "$*"; }
+started=$(date +%s)
+
+step "setup"
+bash scripts/setup.sh
+
+step "rust: format, lint (native and wasm32)"
+cargo fmt --check
+cargo clippy --all-targets --locked -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown --locked -- -D warnings
+
+step "rust: unit, integration and doc tests (exhaustive sweeps run optimised)"
+cargo test --locked
+
+step "vectors: tests/vectors/*.json are what their generators produce"
+python3 tests/vectors/generate.py --check
+
+step "build the npm package (pkg/)"
+node scripts/build.mjs
+
+step "js: API, vectors, differential, streaming, boundary, storage, package and size tests"
+node --test --test-reporter=spec tests/js/*.test.mjs
+
+step "js again, on the portable paths browsers take (no Buffer, no isWellFormed)"
+node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
+
+echo
+echo "all tests passed in $(( $(date +%s) - started )) s"

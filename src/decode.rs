@@ -1,0 +1,278 @@
+//! WTF-8 → UTF-16 code units: strict (`fatal`) and lenient (`_lossy`).
+//!
+//! Strict decoding accepts exactly well-formed WTF-8 and is the lossless inverse of
+//! [`convert_utf16_to_wtf8`](crate::convert_utf16_to_wtf8). Lenient decoding never fails: it
+//! decodes what is well-formed and replaces each maximal ill-formed subpart with one U+FFFD, so
+//! that on input without surrogate byte sequences it equals the WHATWG UTF-8 decoder
+//! (`TextDecoder`). Neither strips a byte order mark.
+
+use crate::error::{DecodeError, ErrorCode};
+use crate::grammar::{is_lead, is_trail, read_sequence, Seq, REPLACEMENT_UNIT};
+
+/// Decodes well-formed WTF-8 to UTF-16 code units, allocating the result.
+///
+/// Lossless: the inverse of [`convert_utf16_to_wtf8`](crate::convert_utf16_to_wtf8), so
+/// `convert_wtf8_to_utf16(&convert_utf16_to_wtf8(units)) == Ok(units)` for every `units`. The
+/// output has at most one code unit per input byte.
+///
+/// # Errors
+/// A [`DecodeError`] at the first ill-formed sequence: its `valid_up_to` is the byte offset
+/// where the well-formed prefix ends. Surrogate pairs spelled as two 3-byte sequences are
+/// [`ErrorCode::SurrogatePair`]; input that ends mid-sequence is [`ErrorCode::Truncated`] with
+/// `error_len() == None`. Nothing is lost on failure: the input is untouched.
+///
+/// ```
+/// use wtf8_wasm::{convert_wtf8_to_utf16, ErrorCode};
+/// assert_eq!(convert_wtf8_to_utf16(b"a\xED\xA0\xBDb"), Ok(vec![0x61, 0xD83D, 0x62]));
+/// let err = convert_wtf8_to_utf16(b"a\xC0\xAF").unwrap_err();
+/// assert_eq!((err.code(), err.valid_up_to()), (ErrorCode::Overlong, 1));
+/// ```
+///
+/// Complexity: O(n), one allocation.
+pub fn convert_wtf8_to_utf16(src: &[u8]) -> Result<Vec<u16>, DecodeError> {
+    let mut dst = vec![0u16; src.len()];
+    let written = convert_wtf8_to_utf16_into(src, &mut dst)?;
+    dst.truncate(written);
+    Ok(dst)
+}
+
+/// Decodes well-formed WTF-8 into `dst` and returns the number of code units written.
+///
+/// The strict decoder of [`convert_wtf8_to_utf16`] without allocation. On error, `dst` may hold
+/// the decoded well-formed prefix.
+///
+/// # Panics
+/// If `dst.len() < src.len()` (one code unit per input byte is always enough).
+///
+/// ```
+/// let mut buf = [0u16; 5];
+/// assert_eq!(wtf8_wasm::convert_wtf8_to_utf16_into("é€".as_bytes(), &mut buf[..]), Ok(2));
+/// assert_eq!(&buf[..2], &[0xE9, 0x20AC]);
+/// ```
+///
+/// Complexity: O(n).
+pub fn convert_wtf8_to_utf16_into(src: &[u8], dst: &mut [u16]) -> Result<usize, DecodeError> {
+    assert_room(src, dst);
+    let mut prev_lead = false;
+    let p = decode_chunk(src, dst, true, &mut prev_lead);
+    match p.stop {
+        Stop::Done => Ok(p.written),
+        Stop::Incomplete => Err(DecodeError::new(ErrorCode::Truncated, p.read, None)),
+        Stop::Error(code, len) => Err(DecodeError::new(code, p.read, Some(len))),
+    }
+}
+
+/// Decodes any bytes as WTF-8, replacing each maximal ill-formed subpart with U+FFFD; never
+/// fails. Allocates the result.
+///
+/// Lossy only for ill-formed input: well-formed WTF-8 decodes exactly as
+/// [`convert_wtf8_to_utf16`] does. Surrogate byte sequences become their code units; a
+/// surrogate pair spelled as two 3-byte sequences becomes the two units it spells. For input
+/// without surrogate byte sequences (no ED followed by A0..BF) the result equals
+/// `new TextDecoder("utf-8", { ignoreBOM: true }).decode(src)` and Rust's
+/// `String::from_utf8_lossy`. A leading BOM is kept as U+FEFF. At most one code unit per input
+/// byte.
+///
+/// ```
+/// use wtf8_wasm::convert_wtf8_to_utf16_lossy;
+/// assert_eq!(convert_wtf8_to_utf16_lossy(b"a\xED\xA0\xBD\xC0\xAFb"), [0x61, 0xD83D, 0xFFFD, 0xFFFD, 0x62]);
+/// // "E2 82" is one maximal subpart of "€" (E2 82 AC): one U+FFFD.
+/// assert_eq!(convert_wtf8_to_utf16_lossy(b"\xE2\x82!"), [0xFFFD, 0x21]);
+/// ```
+///
+/// Complexity: O(n), one allocation.
+pub fn convert_wtf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
+    let mut dst = vec![0u16; src.len()];
+    let written = convert_wtf8_to_utf16_lossy_into(src, &mut dst);
+    dst.truncate(written);
+    dst
+}
+
+/// Decodes any bytes as WTF-8 into `dst`, replacing each maximal ill-formed subpart with
+/// U+FFFD, and returns the number of code units written. The lenient decoder of
+/// [`convert_wtf8_to_utf16_lossy`] without allocation; never fails.
+///
+/// # Panics
+/// If `dst.len() < src.len()`.
+///
+/// ```
+/// let mut buf = [0u16; 3];
+/// assert_eq!(wtf8_wasm::convert_wtf8_to_utf16_lossy_into(b"\xFFa\xF0", &mut buf), 3);
+/// assert_eq!(buf, [0xFFFD, 0x61, 0xFFFD]);
+/// ```
+///
+/// Complexity: O(n).
+pub fn convert_wtf8_to_utf16_lossy_into(src: &[u8], dst: &mut [u16]) -> usize {
+    assert_room(src, dst);
+    let mut prev_lead = false;
+    let p = decode_chunk(src, dst, false, &mut prev_lead);
+    match p.stop {
+        Stop::Done => p.written,
+        Stop::Incomplete => {
+            dst[p.written] = REPLACEMENT_UNIT;
+            p.written + 1
+        }
+        Stop::Error(..) => unreachable!("the lenient decoder does not stop at errors"),
+    }
+}
+
+#[inline]
+fn assert_room(src: &[u8], dst: &[u16]) {
+    assert!(
+        dst.len() >= src.len(),
+        "destination too small: {} code units for {} bytes",
+        dst.len(),
+        src.len()
+    );
+}
+
+/// Why [`decode_chunk`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// All of `src` was decoded.
+    Done,
+    /// `src[read..]` is a valid but unfinished sequence (1 to 3 bytes).
+    Incomplete,
+    /// Strict mode only: an ill-formed subpart of the given length starts at `read`.
+    Error(ErrorCode, u8),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Progress {
+    pub read: usize,
+    pub written: usize,
+    pub stop: Stop,
+}
+
+/// The decoding engine shared by the one-shot and streaming decoders.
+///
+/// `dst.len()` must be at least `src.len()`. `prev_lead` says whether the sequence just before
+/// `src[0]` was a lead surrogate's 3-byte sequence (so that a trail surrogate sequence at
+/// `src[0]` is a spelled-out pair); it is updated for the next call.
+#[inline]
+pub(crate) fn decode_chunk(
+    src: &[u8],
+    dst: &mut [u16],
+    fatal: bool,
+    prev_lead: &mut bool,
+) -> Progress {
+    let mut i = 0;
+    let mut j = 0;
+    while i < src.len() {
+        let b = src[i];
+        if b < 0x80 {
+            *prev_lead = false;
+            dst[j] = u16::from(b);
+            i += 1;
+            j += 1;
+            // Stay in a tight loop while the input is ASCII.
+            while i < src.len() && src[i] < 0x80 {
+                dst[j] = u16::from(src[i]);
+                i += 1;
+                j += 1;
+            }
+            continue;
+        }
+        match read_sequence(&src[i..]) {
+            Seq::Valid { code_point, len } => {
+                if code_point >= 0x10000 {
+                    let c = code_point - 0x10000;
+                    dst[j] = (0xD800 + (c >> 10)) as u16;
+                    dst[j + 1] = (0xDC00 + (c & 0x3FF)) as u16;
+                    j += 2;
+                    *prev_lead = false;
+                } else {
+                    if fatal && *prev_lead && is_trail(code_point) {
+                        return Progress {
+                            read: i,
+                            written: j,
+                            stop: Stop::Error(ErrorCode::SurrogatePair, 3),
+                        };
+                    }
+                    *prev_lead = is_lead(code_point);
+                    dst[j] = code_point as u16;
+                    j += 1;
+                }
+                i += usize::from(len);
+            }
+            Seq::Invalid { code, len } => {
+                if fatal {
+                    return Progress {
+                        read: i,
+                        written: j,
+                        stop: Stop::Error(code, len),
+                    };
+                }
+                *prev_lead = false;
+                dst[j] = REPLACEMENT_UNIT;
+                j += 1;
+                i += usize::from(len);
+            }
+            Seq::Truncated => {
+                return Progress {
+                    read: i,
+                    written: j,
+                    stop: Stop::Incomplete,
+                }
+            }
+        }
+    }
+    Progress {
+        read: i,
+        written: j,
+        stop: Stop::Done,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strict_rejects_spelled_out_pair_but_accepts_reversed() {
+        let err = convert_wtf8_to_utf16(b"\xED\xA0\x80\xED\xB0\x80").unwrap_err();
+        assert_eq!(
+            (err.code(), err.valid_up_to(), err.error_len()),
+            (ErrorCode::SurrogatePair, 3, Some(3))
+        );
+        assert_eq!(
+            convert_wtf8_to_utf16(b"\xED\xB0\x80\xED\xA0\x80"),
+            Ok(vec![0xDC00, 0xD800])
+        );
+        // Separated by ASCII, the two are lone surrogates.
+        assert_eq!(
+            convert_wtf8_to_utf16(b"\xED\xA0\x80a\xED\xB0\x80"),
+            Ok(vec![0xD800, 0x61, 0xDC00])
+        );
+    }
+
+    #[test]
+    fn lenient_decodes_spelled_out_pair_to_its_units() {
+        assert_eq!(
+            convert_wtf8_to_utf16_lossy(b"\xED\xA0\x80\xED\xB0\x80"),
+            [0xD800, 0xDC00]
+        );
+    }
+
+    #[test]
+    fn bom_is_data() {
+        assert_eq!(
+            convert_wtf8_to_utf16(b"\xEF\xBB\xBFa"),
+            Ok(vec![0xFEFF, 0x61])
+        );
+        assert_eq!(convert_wtf8_to_utf16_lossy(b"\xEF\xBB\xBF"), [0xFEFF]);
+    }
+
+    #[test]
+    fn truncated_tail_is_one_replacement() {
+        assert_eq!(
+            convert_wtf8_to_utf16_lossy(b"a\xF0\x9F\x98"),
+            [0x61, 0xFFFD]
+        );
+        let err = convert_wtf8_to_utf16(b"a\xF0\x9F\x98").unwrap_err();
+        assert_eq!(
+            (err.code(), err.valid_up_to(), err.error_len()),
+            (ErrorCode::Truncated, 1, None)
+        );
+    }
+}

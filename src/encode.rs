@@ -1,0 +1,188 @@
+//! UTF-16 code units → WTF-8 (WTF-8 spec §6.3, "convert from potentially ill-formed UTF-16").
+//!
+//! A lead surrogate immediately followed by a trail surrogate is one supplementary code point
+//! (4 bytes); every other surrogate unit becomes its own 3-byte sequence (ED A0..BF xx). The
+//! conversion is lossless and never fails; its inverse is
+//! [`convert_wtf8_to_utf16`](crate::convert_wtf8_to_utf16). When the input is well-formed UTF-16
+//! the output is exactly its UTF-8.
+
+use crate::grammar::{combine, is_lead, is_surrogate, is_trail, sequence_len, write_sequence};
+
+/// Converts UTF-16 code units to WTF-8, allocating the result. Lossless, never fails.
+///
+/// The inverse is [`convert_wtf8_to_utf16`](crate::convert_wtf8_to_utf16). The output holds
+/// exactly [`wtf8_len_from_utf16`] bytes (at most 3 per code unit).
+///
+/// ```
+/// use wtf8_wasm::convert_utf16_to_wtf8;
+/// // "a", a lone lead surrogate, "b": the surrogate survives as ED A0 BD.
+/// assert_eq!(convert_utf16_to_wtf8(&[0x61, 0xD83D, 0x62]), b"a\xED\xA0\xBDb");
+/// // A proper pair is one 4-byte sequence, as in UTF-8.
+/// assert_eq!(convert_utf16_to_wtf8(&[0xD83D, 0xDE00]), "😀".as_bytes());
+/// ```
+///
+/// Complexity: O(n) time, one allocation.
+pub fn convert_utf16_to_wtf8(src: &[u16]) -> Vec<u8> {
+    let mut dst = vec![0u8; wtf8_len_from_utf16(src)];
+    let written = convert_utf16_to_wtf8_into(src, &mut dst);
+    debug_assert_eq!(written, dst.len());
+    dst
+}
+
+/// Converts UTF-16 code units to WTF-8 into `dst` and returns the number of bytes written.
+/// Lossless, never fails, does not allocate.
+///
+/// # Panics
+/// If `dst` is shorter than [`wtf8_len_from_utf16`]`(src)`; `3 * src.len()` bytes are always
+/// enough.
+///
+/// ```
+/// use wtf8_wasm::convert_utf16_to_wtf8_into;
+/// let mut buf = [0u8; 9];
+/// let n = convert_utf16_to_wtf8_into(&[0xDC00, 0x41], &mut buf);
+/// assert_eq!(&buf[..n], b"\xED\xB0\x80A");
+/// ```
+///
+/// Complexity: O(n).
+pub fn convert_utf16_to_wtf8_into(src: &[u16], dst: &mut [u8]) -> usize {
+    let (read, written) = encode_units::<false>(src, dst);
+    assert!(
+        read == src.len(),
+        "destination too small: {} bytes, need {}",
+        dst.len(),
+        wtf8_len_from_utf16(src)
+    );
+    written
+}
+
+/// Converts as much of `src` as fits into `dst` and returns `(units read, bytes written)`.
+/// Lossless, never fails, does not allocate.
+///
+/// The same contract as the web platform's `TextEncoder.encodeInto`: only whole sequences are
+/// written, and a surrogate pair is never split (it is written as one 4-byte sequence or not at
+/// all). Unlike `encodeInto`, a lone surrogate is written as its own 3-byte sequence instead of
+/// EF BF BD. Call again with `&src[read..]` and a fresh buffer to continue; if `src` comes in
+/// chunks that may split a pair, use [`StreamEncoder`](crate::StreamEncoder) instead.
+///
+/// ```
+/// use wtf8_wasm::convert_utf16_to_wtf8_partial;
+/// let mut buf = [0u8; 5];
+/// // "a😀b": the pair needs 4 bytes, "b" no longer fits.
+/// assert_eq!(convert_utf16_to_wtf8_partial(&[0x61, 0xD83D, 0xDE00, 0x62], &mut buf), (3, 5));
+/// // With 3 bytes of room the pair does not fit at all: nothing of it is written.
+/// assert_eq!(convert_utf16_to_wtf8_partial(&[0x61, 0xD83D, 0xDE00], &mut buf[..3]), (1, 1));
+/// ```
+///
+/// Complexity: O(read).
+pub fn convert_utf16_to_wtf8_partial(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    encode_units::<false>(src, dst)
+}
+
+/// The exact length in bytes of the WTF-8 encoding of `src` (also the length of its lossy
+/// UTF-8, since U+FFFD and a surrogate both take 3 bytes).
+///
+/// ```
+/// use wtf8_wasm::wtf8_len_from_utf16;
+/// assert_eq!(wtf8_len_from_utf16(&[0x61, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]), 1 + 2 + 3 + 4 + 3);
+/// ```
+///
+/// Complexity: O(n), no allocation.
+pub fn wtf8_len_from_utf16(src: &[u16]) -> usize {
+    let mut len = 0usize;
+    let mut i = 0;
+    while i < src.len() {
+        let u = u32::from(src[i]);
+        if u < 0x80 {
+            len += 1;
+        } else if u < 0x800 {
+            len += 2;
+        } else if is_lead(u) && i + 1 < src.len() && is_trail(u32::from(src[i + 1])) {
+            len += 4;
+            i += 1;
+        } else {
+            len += 3;
+        }
+        i += 1;
+    }
+    len
+}
+
+/// The engine behind the UTF-16 → WTF-8 and UTF-16 → lossy UTF-8 conversions: writes whole
+/// sequences while they fit and returns `(units read, bytes written)`. With `LOSSY`, lone
+/// surrogates become U+FFFD instead of their own sequence.
+#[inline]
+pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    let mut i = 0;
+    let mut j = 0;
+    while i < src.len() {
+        let u = u32::from(src[i]);
+        if u < 0x80 {
+            if j == dst.len() {
+                break;
+            }
+            dst[j] = u as u8;
+            i += 1;
+            j += 1;
+            continue;
+        }
+        let (code_point, units) = if !is_surrogate(u) {
+            (u, 1)
+        } else if is_lead(u) && i + 1 < src.len() && is_trail(u32::from(src[i + 1])) {
+            (combine(u, u32::from(src[i + 1])), 2)
+        } else if LOSSY {
+            (0xFFFD, 1)
+        } else {
+            (u, 1)
+        };
+        let n = sequence_len(code_point);
+        if dst.len() - j < n {
+            break;
+        }
+        write_sequence(code_point, &mut dst[j..]);
+        i += units;
+        j += n;
+    }
+    (i, j)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_single_unit_round_trips_through_std_where_std_can() {
+        for u in 0..=0xFFFFu16 {
+            let bytes = convert_utf16_to_wtf8(&[u]);
+            assert_eq!(bytes.len(), wtf8_len_from_utf16(&[u]));
+            match char::from_u32(u32::from(u)) {
+                Some(c) => assert_eq!(bytes, c.to_string().as_bytes()),
+                None => assert_eq!(
+                    bytes,
+                    [
+                        0xED,
+                        0xA0 | ((u >> 6) & 0x1F) as u8,
+                        0x80 | (u & 0x3F) as u8
+                    ]
+                ),
+            }
+        }
+    }
+
+    #[test]
+    fn partial_never_splits_a_pair() {
+        let src = [0xD83D, 0xDE00];
+        for room in 0..4 {
+            let mut buf = vec![0u8; room];
+            assert_eq!(convert_utf16_to_wtf8_partial(&src, &mut buf), (0, 0));
+        }
+        let mut buf = [0u8; 4];
+        assert_eq!(convert_utf16_to_wtf8_partial(&src, &mut buf), (2, 4));
+    }
+
+    #[test]
+    #[should_panic(expected = "destination too small")]
+    fn into_panics_on_short_buffer() {
+        let mut buf = [0u8; 2];
+        convert_utf16_to_wtf8_into(&[0x20AC], &mut buf);
+    }
+}

@@ -1,0 +1,115 @@
+//! Lossless conversion between UTF-16 code units — JavaScript strings, lone surrogates included —
+//! and [WTF-8](https://simonsapin.github.io/wtf-8/), with lossy and strict export to UTF-8.
+//!
+//! This is the pure core of the `wtf8-wasm` npm package: plain functions over `&[u16]` (UTF-16
+//! code units) and `&[u8]`, no WebAssembly inside, usable as an ordinary Rust crate. The
+//! WebAssembly bindings live in a separate module compiled only for `wasm32`.
+//!
+//! WTF-8 is for storage and transport *inside* a system: any sequence of UTF-16 code units
+//! converts to WTF-8 and back without loss, and a well-formed string's WTF-8 *is* its UTF-8. It
+//! is not for interchange: at the boundary to the outside world, convert to UTF-8, lossily
+//! (U+FFFD per lone surrogate) or strictly (an error that says where).
+//!
+//! # The functions
+//!
+//! Names follow one grammar: `convert_<from>_to_<to>` is strict or lossless and allocates;
+//! `_lossy` replaces what cannot be represented with U+FFFD and never fails; `_into` writes into
+//! a caller buffer; `_partial` converts what fits (the `TextEncoder.encodeInto` contract);
+//! `<x>_valid_up_to`, `validate_<x>` and `is_<x>` check without converting; `<x>_len_from_<y>`
+//! sizes an output buffer.
+//!
+//! | from → to | lossless / strict | lossy (never fails) |
+//! |---|---|---|
+//! | UTF-16 → WTF-8 | [`convert_utf16_to_wtf8`], [`_into`](convert_utf16_to_wtf8_into), [`_partial`](convert_utf16_to_wtf8_partial) | (never lossy) |
+//! | WTF-8 → UTF-16 | [`convert_wtf8_to_utf16`], [`_into`](convert_wtf8_to_utf16_into) | [`convert_wtf8_to_utf16_lossy`], [`_into`](convert_wtf8_to_utf16_lossy_into) |
+//! | UTF-16 → UTF-8 | [`convert_utf16_to_utf8`] | [`convert_utf16_to_utf8_lossy`], [`_partial`](convert_utf16_to_utf8_lossy_partial) |
+//! | WTF-8 → UTF-8 | [`convert_wtf8_to_utf8`] | [`convert_wtf8_to_utf8_lossy`], [`_in_place`](convert_wtf8_to_utf8_lossy_in_place) |
+//! | WTF-8 + WTF-8 | [`append_wtf8`], [`concat_wtf8`] | |
+//! | chunks | [`StreamEncoder`], [`StreamDecoder`] | [`StreamDecoder`] (lenient) |
+//!
+//! Checks: [`validate_wtf8`], [`is_wtf8`], [`wtf8_valid_up_to`], [`validate_utf8`], [`is_utf8`],
+//! [`utf8_valid_up_to`], [`validate_utf16`], [`utf16_valid_up_to`]. Sizing:
+//! [`wtf8_len_from_utf16`]. Breakdown for display: [`inspect_utf16`], [`inspect_wtf8`].
+//!
+//! # How ill-formed input is treated
+//!
+//! **Strings (UTF-16 code units).** A lead surrogate (0xD800..=0xDBFF) immediately followed by a
+//! trail surrogate (0xDC00..=0xDFFF) is a pair: one supplementary code point. Every other
+//! surrogate unit is *lone*. Encoding to WTF-8 never fails and keeps lone surrogates, each as its
+//! own 3-byte sequence ED A0..BF 80..BF. Lossy UTF-8 writes U+FFFD (EF BF BD) for each lone
+//! surrogate *unit* — exactly what `TextEncoder`, Node's `Buffer.from(s, "utf8")` and Rust's
+//! `String::from_utf16_lossy` do. Strict UTF-8 fails at the first lone surrogate with its code
+//! unit index ([`LoneSurrogateError`]).
+//!
+//! **Bytes, strictly.** Well-formed WTF-8 is Unicode's Table 3-7 generalized to let ED be
+//! followed by A0..BF (surrogate code points), *minus* a lead surrogate sequence (ED A0..AF xx)
+//! directly followed by a trail surrogate sequence (ED B0..BF xx): that pair must be written as
+//! one 4-byte sequence, so that every string has exactly one WTF-8 encoding. Strict decoding
+//! rejects overlongs (C0, C1, E0 80..9F, F0 80..8F), bytes that never occur (F5..FF), stray or
+//! missing continuation bytes, code points above U+10FFFF, truncated sequences and spelled-out
+//! surrogate pairs. The [`DecodeError`] says where the well-formed prefix ends (`valid_up_to`,
+//! the JavaScript `offset`), why ([`ErrorCode`]), and how long the bad sequence is (`error_len`,
+//! `None` when the input ended mid-sequence), just like [`core::str::Utf8Error`]. Strict UTF-8
+//! additionally rejects every surrogate sequence ([`ErrorCode::Surrogate`]); its `valid_up_to`
+//! and `error_len` are exactly those of [`core::str::from_utf8`].
+//!
+//! **Bytes, leniently.** Lenient decoding never fails. Well-formed sequences decode as above;
+//! each surrogate sequence becomes its code unit (a spelled-out pair becomes the two units it
+//! spells, which JavaScript then reads as one pair); and each *maximal ill-formed subpart* — the
+//! longest prefix of a well-formed sequence, or else one byte (Unicode §3.9, "U+FFFD Substitution
+//! of Maximal Subparts", as WHATWG's Encoding Standard requires) — becomes exactly one U+FFFD.
+//! So for input without surrogate sequences the result equals
+//! `new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)` and
+//! `String::from_utf8_lossy`. Where the grammars differ (ED followed by A0..BF), WTF-8's
+//! grammar decides: "ED A0" followed by ASCII is one subpart, one U+FFFD.
+//!
+//! **Byte order marks** are data: a leading EF BB BF decodes to U+FEFF and is never stripped,
+//! since stripping it would break the round trip.
+//!
+//! # Example
+//! ```
+//! use wtf8_wasm::*;
+//! // "a", an emoji cut in half (a lone lead surrogate), "b".
+//! let units = [0x61, 0xD83D, 0x62];
+//! let wtf8 = convert_utf16_to_wtf8(&units);
+//! assert_eq!(wtf8, b"a\xED\xA0\xBDb");
+//! assert_eq!(convert_wtf8_to_utf16(&wtf8).unwrap(), units); // lossless
+//! assert_eq!(convert_utf16_to_utf8_lossy(&units), b"a\xEF\xBF\xBDb"); // what TextEncoder gives
+//! assert_eq!(convert_utf16_to_utf8(&units).unwrap_err().index(), 1); // strict: where
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod concat;
+mod decode;
+mod encode;
+mod error;
+mod grammar;
+mod inspect;
+mod stream;
+mod utf8;
+mod validate;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use concat::{append_wtf8, concat_wtf8};
+pub use decode::{
+    convert_wtf8_to_utf16, convert_wtf8_to_utf16_into, convert_wtf8_to_utf16_lossy,
+    convert_wtf8_to_utf16_lossy_into,
+};
+pub use encode::{
+    convert_utf16_to_wtf8, convert_utf16_to_wtf8_into, convert_utf16_to_wtf8_partial,
+    wtf8_len_from_utf16,
+};
+pub use error::{DecodeError, ErrorCode, LoneSurrogateError};
+pub use inspect::{inspect_utf16, inspect_wtf8, Segment, SegmentKind, Utf16Segments, Wtf8Segments};
+pub use stream::{StreamDecoder, StreamEncoder};
+pub use utf8::{
+    convert_utf16_to_utf8, convert_utf16_to_utf8_lossy, convert_utf16_to_utf8_lossy_partial,
+    convert_wtf8_to_utf8, convert_wtf8_to_utf8_lossy, convert_wtf8_to_utf8_lossy_in_place,
+};
+pub use validate::{
+    is_utf8, is_wtf8, utf16_valid_up_to, utf8_valid_up_to, validate_utf16, validate_utf8,
+    validate_wtf8, wtf8_valid_up_to,
+};

@@ -1,0 +1,252 @@
+//! Streaming: encoders and decoders fed in chunks that produce exactly the one-shot result,
+//! wherever the chunk boundaries fall.
+
+use crate::decode::{decode_chunk, Stop};
+use crate::encode::encode_units;
+use crate::error::{DecodeError, ErrorCode};
+use crate::grammar::{
+    combine, is_lead, is_trail, read_sequence, write_sequence, Seq, REPLACEMENT_UNIT,
+};
+
+/// Encodes UTF-16 code units arriving in chunks to WTF-8.
+///
+/// A lead surrogate at the end of a chunk is held back until the next chunk shows whether a
+/// trail follows (as `TextEncoderStream` does), so the concatenated output always equals
+/// [`convert_utf16_to_wtf8`](crate::convert_utf16_to_wtf8) of the concatenated input. Lossless.
+///
+/// ```
+/// use wtf8_wasm::StreamEncoder;
+/// let mut enc = StreamEncoder::new();
+/// let mut out = Vec::new();
+/// enc.encode(&[0x61, 0xD83D], false, &mut out); // the lead is held back
+/// assert_eq!(out, b"a");
+/// enc.encode(&[0xDE00], true, &mut out);        // and pairs with the trail
+/// assert_eq!(out, "a😀".as_bytes());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct StreamEncoder {
+    pending_lead: Option<u16>,
+}
+
+impl StreamEncoder {
+    /// A new encoder with nothing held back.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Is a lead surrogate being held back for the next chunk?
+    pub fn has_pending(&self) -> bool {
+        self.pending_lead.is_some()
+    }
+
+    /// Appends the WTF-8 of `src` to `dst`. With `last`, also flushes a held-back lead surrogate
+    /// (as a lone surrogate) and makes the encoder ready for a new stream. Writes at most
+    /// `3 * (src.len() + 1)` bytes.
+    pub fn encode(&mut self, src: &[u16], last: bool, dst: &mut Vec<u8>) {
+        let mut src = src;
+        let mut seq = [0u8; 4];
+        if let Some(lead) = self.pending_lead.take() {
+            match src.first() {
+                None if !last => {
+                    self.pending_lead = Some(lead);
+                    return;
+                }
+                Some(&trail) if is_trail(u32::from(trail)) => {
+                    let n = write_sequence(combine(u32::from(lead), u32::from(trail)), &mut seq);
+                    dst.extend_from_slice(&seq[..n]);
+                    src = &src[1..];
+                }
+                _ => {
+                    let n = write_sequence(u32::from(lead), &mut seq);
+                    dst.extend_from_slice(&seq[..n]);
+                }
+            }
+        }
+        if !last {
+            if let Some(&tail) = src.last() {
+                if is_lead(u32::from(tail)) {
+                    self.pending_lead = Some(tail);
+                    src = &src[..src.len() - 1];
+                }
+            }
+        }
+        let start = dst.len();
+        dst.resize(start + 3 * src.len(), 0);
+        let (read, written) = encode_units::<false>(src, &mut dst[start..]);
+        debug_assert_eq!(read, src.len());
+        dst.truncate(start + written);
+    }
+}
+
+/// Decodes WTF-8 arriving in chunks to UTF-16 code units, strictly (`fatal`) or leniently.
+///
+/// An incomplete sequence at the end of a chunk is held back until the next chunk completes or
+/// breaks it, and in strict mode the surrogate-pair rule is checked across chunk boundaries, so
+/// the concatenated output (or the error, with its offset counted from the start of the stream)
+/// always equals the one-shot [`convert_wtf8_to_utf16`](crate::convert_wtf8_to_utf16) /
+/// [`convert_wtf8_to_utf16_lossy`](crate::convert_wtf8_to_utf16_lossy) of the concatenated input.
+///
+/// ```
+/// use wtf8_wasm::StreamDecoder;
+/// let mut dec = StreamDecoder::new(true);
+/// let mut out = Vec::new();
+/// dec.decode(b"a\xF0\x9F", false, &mut out).unwrap(); // half an emoji is held back
+/// assert_eq!(out, [0x61]);
+/// dec.decode(b"\x98\x80", true, &mut out).unwrap();
+/// assert_eq!(out, [0x61, 0xD83D, 0xDE00]);
+///
+/// // Strict mode: the spelled-out pair is caught across the boundary, at stream offset 3.
+/// let err = dec.decode(b"\xED\xA0\x80", false, &mut out)
+///     .and_then(|_| dec.decode(b"\xED\xB0\x80", true, &mut out))
+///     .unwrap_err();
+/// assert_eq!((err.code().as_str(), err.valid_up_to()), ("SURROGATE_PAIR", 3));
+/// ```
+#[derive(Clone, Debug)]
+pub struct StreamDecoder {
+    fatal: bool,
+    pending: [u8; 4],
+    pending_len: u8,
+    prev_lead: bool,
+    /// Bytes of the stream consumed before the pending ones.
+    offset: usize,
+}
+
+impl StreamDecoder {
+    /// A new decoder; `fatal` selects strict decoding (errors) over lenient (U+FFFD).
+    pub fn new(fatal: bool) -> Self {
+        StreamDecoder {
+            fatal,
+            pending: [0; 4],
+            pending_len: 0,
+            prev_lead: false,
+            offset: 0,
+        }
+    }
+
+    /// Is this a strict decoder?
+    pub fn fatal(&self) -> bool {
+        self.fatal
+    }
+
+    /// How many bytes of an incomplete sequence are held back (0 to 3).
+    pub fn pending_len(&self) -> usize {
+        usize::from(self.pending_len)
+    }
+
+    /// Forgets any held-back bytes and starts a new stream.
+    pub fn reset(&mut self) {
+        *self = StreamDecoder::new(self.fatal);
+    }
+
+    /// Appends the code units decoded from `src` to `dst`. With `last`, the stream ends: held-back
+    /// bytes are an error (strict) or one U+FFFD (lenient), and the decoder is reset for a new
+    /// stream. Appends at most `src.len() + 1` units.
+    ///
+    /// # Errors
+    /// Strict mode only: the first ill-formed sequence, with `valid_up_to` counted in bytes from
+    /// the start of the stream. `dst` may already hold the units decoded before it. The decoder
+    /// is reset.
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        last: bool,
+        dst: &mut Vec<u16>,
+    ) -> Result<(), DecodeError> {
+        let result = self.decode_inner(src, last, dst);
+        if result.is_err() || last {
+            self.reset();
+        }
+        result
+    }
+
+    fn decode_inner(
+        &mut self,
+        mut src: &[u8],
+        last: bool,
+        dst: &mut Vec<u16>,
+    ) -> Result<(), DecodeError> {
+        if self.pending_len > 0 {
+            let p = usize::from(self.pending_len);
+            let take = src.len().min(4 - p);
+            let mut window = self.pending;
+            window[p..p + take].copy_from_slice(&src[..take]);
+            match read_sequence(&window[..p + take]) {
+                Seq::Valid { code_point, len } => {
+                    if self.fatal && self.prev_lead && is_trail(code_point) {
+                        return Err(DecodeError::new(
+                            ErrorCode::SurrogatePair,
+                            self.offset,
+                            Some(3),
+                        ));
+                    }
+                    if code_point >= 0x10000 {
+                        let c = code_point - 0x10000;
+                        dst.push((0xD800 + (c >> 10)) as u16);
+                        dst.push((0xDC00 + (c & 0x3FF)) as u16);
+                        self.prev_lead = false;
+                    } else {
+                        dst.push(code_point as u16);
+                        self.prev_lead = is_lead(code_point);
+                    }
+                    self.consume_pending(usize::from(len), &mut src);
+                }
+                Seq::Invalid { code, len } => {
+                    if self.fatal {
+                        return Err(DecodeError::new(code, self.offset, Some(len)));
+                    }
+                    dst.push(REPLACEMENT_UNIT);
+                    self.prev_lead = false;
+                    self.consume_pending(usize::from(len), &mut src);
+                }
+                Seq::Truncated => {
+                    // All of `src` fit in the window and the sequence is still unfinished.
+                    self.pending = window;
+                    self.pending_len = (p + take) as u8;
+                    return self.finish_incomplete(last, dst);
+                }
+            }
+        }
+        let start = dst.len();
+        dst.resize(start + src.len(), 0);
+        let progress = decode_chunk(src, &mut dst[start..], self.fatal, &mut self.prev_lead);
+        dst.truncate(start + progress.written);
+        match progress.stop {
+            Stop::Done => {
+                self.offset += src.len();
+                Ok(())
+            }
+            Stop::Error(code, len) => Err(DecodeError::new(
+                code,
+                self.offset + progress.read,
+                Some(len),
+            )),
+            Stop::Incomplete => {
+                let rest = &src[progress.read..];
+                self.offset += progress.read;
+                self.pending[..rest.len()].copy_from_slice(rest);
+                self.pending_len = rest.len() as u8;
+                self.finish_incomplete(last, dst)
+            }
+        }
+    }
+
+    /// The pending bytes plus the first `len - pending_len` bytes of `src` formed one sequence or
+    /// one ill-formed subpart: account for them and advance `src`.
+    fn consume_pending(&mut self, len: usize, src: &mut &[u8]) {
+        let from_src = len - usize::from(self.pending_len);
+        *src = &src[from_src..];
+        self.offset += len;
+        self.pending_len = 0;
+    }
+
+    fn finish_incomplete(&mut self, last: bool, dst: &mut Vec<u16>) -> Result<(), DecodeError> {
+        if !last {
+            return Ok(());
+        }
+        if self.fatal {
+            return Err(DecodeError::new(ErrorCode::Truncated, self.offset, None));
+        }
+        dst.push(REPLACEMENT_UNIT);
+        Ok(())
+    }
+}

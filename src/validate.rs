@@ -1,0 +1,182 @@
+//! Validation without decoding: is this well-formed WTF-8, well-formed UTF-8, well-formed UTF-16?
+//!
+//! Each check reports the same detail as the decoders: where the well-formed prefix ends and
+//! why, so that a caller can learn *where* input is bad without catching anything.
+
+use crate::error::{DecodeError, ErrorCode, LoneSurrogateError};
+use crate::grammar::{is_lead, is_surrogate, is_trail, read_sequence, Seq};
+
+/// Checks that `src` is well-formed WTF-8.
+///
+/// Well-formed WTF-8 is generalized UTF-8 (surrogate code points allowed, each as its own
+/// 3-byte sequence) in which no lead surrogate sequence is directly followed by a trail
+/// surrogate sequence. Exactly the input [`convert_wtf8_to_utf16`](crate::convert_wtf8_to_utf16)
+/// accepts.
+///
+/// # Errors
+/// The same [`DecodeError`] the strict decoder would return.
+///
+/// ```
+/// use wtf8_wasm::{validate_wtf8, ErrorCode};
+/// assert!(validate_wtf8(b"a\xED\xA0\xBD").is_ok());
+/// let err = validate_wtf8(b"ab\xF4\x90\x80\x80").unwrap_err();
+/// assert_eq!((err.code(), err.valid_up_to(), err.error_len()), (ErrorCode::TooLarge, 2, Some(1)));
+/// ```
+///
+/// Complexity: O(n), no allocation.
+pub fn validate_wtf8(src: &[u8]) -> Result<(), DecodeError> {
+    let mut i = 0;
+    let mut prev_lead = false;
+    while i < src.len() {
+        if src[i] < 0x80 {
+            prev_lead = false;
+            i += 1;
+            continue;
+        }
+        match read_sequence(&src[i..]) {
+            Seq::Valid { code_point, len } => {
+                if prev_lead && is_trail(code_point) {
+                    return Err(DecodeError::new(ErrorCode::SurrogatePair, i, Some(3)));
+                }
+                prev_lead = is_lead(code_point);
+                i += usize::from(len);
+            }
+            Seq::Invalid { code, len } => return Err(DecodeError::new(code, i, Some(len))),
+            Seq::Truncated => return Err(DecodeError::new(ErrorCode::Truncated, i, None)),
+        }
+    }
+    Ok(())
+}
+
+/// Is `src` well-formed WTF-8? See [`validate_wtf8`].
+///
+/// ```
+/// assert!(wtf8_wasm::is_wtf8(b"\xED\xB0\x80"));
+/// assert!(!wtf8_wasm::is_wtf8(b"\xED\xA0\x80\xED\xB0\x80"));
+/// ```
+pub fn is_wtf8(src: &[u8]) -> bool {
+    validate_wtf8(src).is_ok()
+}
+
+/// The length of the longest well-formed WTF-8 prefix of `src`.
+///
+/// ```
+/// assert_eq!(wtf8_wasm::wtf8_valid_up_to(b"ok\xFF"), 2);
+/// assert_eq!(wtf8_wasm::wtf8_valid_up_to(b"ok"), 2);
+/// ```
+pub fn wtf8_valid_up_to(src: &[u8]) -> usize {
+    match validate_wtf8(src) {
+        Ok(()) => src.len(),
+        Err(e) => e.valid_up_to(),
+    }
+}
+
+/// Checks that `src` is well-formed UTF-8: well-formed WTF-8 without surrogate sequences.
+///
+/// `valid_up_to` and `error_len` are exactly those of [`core::str::from_utf8`]; the code says
+/// why, with [`ErrorCode::Surrogate`] for a surrogate byte sequence (ED A0..BF), which is what
+/// makes WTF-8 that is not UTF-8.
+///
+/// # Errors
+/// A [`DecodeError`] at the first ill-formed sequence.
+///
+/// ```
+/// use wtf8_wasm::{validate_utf8, ErrorCode};
+/// assert!(validate_utf8("héllo".as_bytes()).is_ok());
+/// let err = validate_utf8(b"a\xED\xA0\xBD").unwrap_err();
+/// assert_eq!((err.code(), err.valid_up_to(), err.error_len()), (ErrorCode::Surrogate, 1, Some(1)));
+/// ```
+///
+/// Complexity: O(n), no allocation.
+pub fn validate_utf8(src: &[u8]) -> Result<(), DecodeError> {
+    match core::str::from_utf8(src) {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            let at = e.valid_up_to();
+            let error_len = e.error_len().map(|n| n as u8);
+            let rest = &src[at..];
+            let code = if rest.len() >= 2 && rest[0] == 0xED && rest[1] >= 0xA0 && rest[1] <= 0xBF {
+                ErrorCode::Surrogate
+            } else {
+                match read_sequence(rest) {
+                    Seq::Invalid { code, .. } => code,
+                    Seq::Truncated => ErrorCode::Truncated,
+                    Seq::Valid { .. } => {
+                        unreachable!("std rejected a sequence the grammar accepts")
+                    }
+                }
+            };
+            Err(DecodeError::new(code, at, error_len))
+        }
+    }
+}
+
+/// Is `src` well-formed UTF-8? See [`validate_utf8`].
+///
+/// ```
+/// assert!(wtf8_wasm::is_utf8("😀".as_bytes()));
+/// assert!(!wtf8_wasm::is_utf8(b"\xED\xA0\xBD"));
+/// ```
+pub fn is_utf8(src: &[u8]) -> bool {
+    core::str::from_utf8(src).is_ok()
+}
+
+/// The length of the longest well-formed UTF-8 prefix of `src`.
+///
+/// ```
+/// assert_eq!(wtf8_wasm::utf8_valid_up_to(b"a\xED\xA0\xBD"), 1);
+/// ```
+pub fn utf8_valid_up_to(src: &[u8]) -> usize {
+    match core::str::from_utf8(src) {
+        Ok(_) => src.len(),
+        Err(e) => e.valid_up_to(),
+    }
+}
+
+/// Checks that `src` is well-formed UTF-16: every lead surrogate is directly followed by a trail
+/// surrogate and every trail surrogate directly follows a lead. The same check as JavaScript's
+/// `String.prototype.isWellFormed`.
+///
+/// # Errors
+/// A [`LoneSurrogateError`] naming the code unit index of the first lone surrogate.
+///
+/// ```
+/// use wtf8_wasm::validate_utf16;
+/// assert!(validate_utf16(&[0xD83D, 0xDE00]).is_ok());
+/// assert_eq!(validate_utf16(&[0xDE00, 0xD83D]).unwrap_err().index(), 0);
+/// assert_eq!(validate_utf16(&[0x61, 0xD83D]).unwrap_err().index(), 1);
+/// ```
+///
+/// Complexity: O(n), no allocation.
+pub fn validate_utf16(src: &[u16]) -> Result<(), LoneSurrogateError> {
+    let index = utf16_valid_up_to(src);
+    if index == src.len() {
+        Ok(())
+    } else {
+        Err(LoneSurrogateError {
+            index,
+            unit: src[index],
+        })
+    }
+}
+
+/// The index of the first lone surrogate in `src`, or `src.len()` if there is none.
+///
+/// ```
+/// assert_eq!(wtf8_wasm::utf16_valid_up_to(&[0x61, 0xDC00]), 1);
+/// ```
+pub fn utf16_valid_up_to(src: &[u16]) -> usize {
+    let mut i = 0;
+    while i < src.len() {
+        let u = u32::from(src[i]);
+        if is_surrogate(u) {
+            if is_lead(u) && i + 1 < src.len() && is_trail(u32::from(src[i + 1])) {
+                i += 2;
+                continue;
+            }
+            return i;
+        }
+        i += 1;
+    }
+    src.len()
+}

@@ -1,0 +1,58 @@
+// The lossless boundary: payload text must never cross into wasm as &str/String/char (wasm-bindgen
+// converts those with TextEncoder, replacing lone surrogates) and never come back through
+// TextDecoder('utf-16le') (which replaces them too). These tests fail if anyone "simplifies" that.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { wtf8, root, pkgDir, naiveEncode, hex } from './support.mjs';
+
+const { encode, decode, toUtf8, Wtf8Error } = wtf8;
+
+test('no #[wasm_bindgen] export takes or returns &str, String or char', () => {
+  const source = readFileSync(join(root, 'src', 'wasm.rs'), 'utf8');
+  const signatures = [...source.matchAll(/#\[wasm_bindgen[^\]]*\]\s*(?:impl[\s\S]*?\{)?[\s\S]*?\bpub fn [^{]+/g)].map((m) => m[0]);
+  const exports = [...source.matchAll(/\bpub fn (\w+)\s*\(([^)]*)\)\s*(->\s*[^{]+)?/g)];
+  assert.ok(signatures.length > 5 && exports.length > 5, 'found the exports');
+  for (const [, name, params, ret = ''] of exports) {
+    assert.doesNotMatch(`${params} ${ret}`, /&\s*str\b|\bString\b|\bchar\b/, `${name}(${params}) ${ret}`);
+  }
+});
+
+test('the generated glue never converts payload strings, and nothing decodes UTF-16 with TextDecoder', () => {
+  const glue = readFileSync(join(root, 'target', 'wasm-pack', 'wtf8_wasm_bg.js'), 'utf8');
+  assert.doesNotMatch(glue, /passStringToWasm|encodeString|cachedTextEncoder/, 'a string parameter crept into the bindings');
+  for (const file of ['wtf8-wasm.mjs', 'wtf8-wasm.cjs']) {
+    const bundle = readFileSync(join(pkgDir, 'dist', file), 'utf8');
+    // Every label under which TextDecoder decodes UTF-16 (WHATWG Encoding Standard).
+    const labels = /["'`](utf-16|utf-16le|utf-16be|unicode|unicodefeff|unicodefffe|ucs-2|csunicode|iso-10646-ucs-2)["'`]/i;
+    assert.doesNotMatch(bundle, labels, `${file} must not decode UTF-16 with TextDecoder`);
+  }
+});
+
+test('a lone surrogate slid across the wasm chunk boundaries survives every conversion', () => {
+  const length = 70_000; // longer than one encode chunk (21,845 units) and one decode chunk (65,536 bytes)
+  const base = 'a'.repeat(length);
+  const indices = new Set([0, 1, length - 1]);
+  for (const boundary of [21_845, 43_690, 65_535, 65_536]) for (let d = -4; d <= 4; d++) indices.add(boundary + d);
+  for (let i = 0; i < 64; i++) indices.add((i * 7919) % length);
+  for (const unit of [0xd800, 0xdbff, 0xdc00, 0xdfff]) {
+    for (const at of indices) {
+      const s = base.slice(0, at) + String.fromCharCode(unit) + base.slice(at + 1);
+      const bytes = encode(s);
+      assert.equal(bytes.length, length + 2);
+      assert.deepEqual([bytes[at], bytes[at + 1], bytes[at + 2]], naiveEncode(String.fromCharCode(unit)), `unit ${unit.toString(16)} at ${at}`);
+      assert.equal(decode(bytes), s, `decode at ${at}`);
+      assert.equal(decode(bytes, { fatal: true }), s, `strict decode at ${at}`);
+      assert.throws(() => toUtf8(s, { fatal: true }), (e) => e instanceof Wtf8Error && e.index === at, `strict toUtf8 at ${at}`);
+    }
+  }
+});
+
+test('a surrogate pair split across an encode chunk boundary stays one 4-byte sequence', () => {
+  for (const at of [21_843, 21_844, 21_845, 21_846]) {
+    const s = 'b'.repeat(at) + '\uD83D\uDE00' + '\uDC00' + 'c'.repeat(100);
+    assert.equal(hex(encode(s).subarray(at, at + 7)), 'f09f9880edb080', `pair at ${at}`);
+    assert.equal(decode(encode(s)), s);
+  }
+});

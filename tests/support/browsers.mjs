@@ -1,0 +1,61 @@
+// Launching the machine's own browsers for tests: Debian's Chromium through playwright-core and
+// Debian's Firefox ESR through puppeteer-core (WebDriver BiDi). Nothing is downloaded.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const CHROMIUM = process.env.WTF8_CHROMIUM ?? '/usr/bin/chromium';
+export const FIREFOX = process.env.WTF8_FIREFOX ?? '/usr/bin/firefox-esr';
+
+// Without the background-networking flags Chromium keeps trying to reach Google's hosts, which
+// this machine's closed network refuses.
+const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/**
+ * Launches headless Chromium with a fresh profile. Returns `{ browser, close }`; `close()` also
+ * removes the profile directory.
+ */
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  const profile = mkdtempSync(join(tmpdir(), 'wtf8-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
+  return {
+    context,
+    async newPage() {
+      return context.newPage();
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches headless Firefox ESR over WebDriver BiDi with a fresh profile. */
+export async function launchFirefox() {
+  const puppeteer = (await import('puppeteer-core')).default;
+  const profile = mkdtempSync(join(tmpdir(), 'wtf8-firefox-'));
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    userDataDir: profile,
+  });
+  return {
+    browser,
+    async newPage() {
+      return browser.newPage();
+    },
+    async close() {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
