@@ -29,7 +29,7 @@ import { checkWtf8 } from './decode.js';
  *
  * Complexity: O(total length).
  */
-export function concat(parts: Iterable<BufferSource>): Uint8Array {
+export function concat(parts: Iterable<BufferSource>): Uint8Array<ArrayBuffer> {
   if (parts === null || parts === undefined || typeof (parts as Iterable<unknown>)[Symbol.iterator] !== 'function') {
     throw new TypeError('parts must be an iterable of buffer sources');
   }

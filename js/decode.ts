@@ -160,7 +160,7 @@ export interface Wtf8ToUtf8Options {
  * wtf8ToUtf8(encode('a\uD83Db'), { fatal: true }); // throws Wtf8Error { code: 'SURROGATE', offset: 1 }
  * ```
  */
-export function wtf8ToUtf8(input: BufferSource, options?: Wtf8ToUtf8Options): Uint8Array {
+export function wtf8ToUtf8(input: BufferSource, options?: Wtf8ToUtf8Options): Uint8Array<ArrayBuffer> {
   const bytes = toBytes(input);
   if (readFatal(options)) {
     const error = checkUtf8(bytes);

@@ -35,7 +35,7 @@ const isWellFormed: (input: string) => boolean =
  *
  * Complexity: O(n).
  */
-export function encode(input: string): Uint8Array {
+export function encode(input: string): Uint8Array<ArrayBuffer> {
   requireString(input);
   // A well-formed string's WTF-8 is its UTF-8: the native encoder gives identical bytes.
   return isWellFormed(input) ? textEncoder.encode(input) : encodeWasm(input);
@@ -89,7 +89,7 @@ export interface ToUtf8Options {
  *
  * Complexity: O(n).
  */
-export function toUtf8(input: string, options?: ToUtf8Options): Uint8Array {
+export function toUtf8(input: string, options?: ToUtf8Options): Uint8Array<ArrayBuffer> {
   requireString(input);
   if (readFatal(options) && !isWellFormed(input)) {
     const index = firstLoneSurrogate(input);

@@ -43,13 +43,13 @@ const DESCRIPTIONS: Record<Wtf8ErrorCode, string> = {
 /** Where an error was found: a byte `offset` for byte input, a code unit `index` for strings. */
 export interface Wtf8ErrorPosition {
   /** Byte offset where the well-formed prefix ends (byte input). */
-  offset?: number;
+  offset?: number | undefined;
   /** Length in bytes of the ill-formed sequence at `offset`; `null` when the input ended mid-sequence. */
-  length?: number | null;
+  length?: number | null | undefined;
   /** Index, in UTF-16 code units, of the offending code unit (string input). */
-  index?: number;
+  index?: number | undefined;
   /** For `concat`: which part (0-based) held the error; `offset` is then within that part. */
-  part?: number;
+  part?: number | undefined;
 }
 
 /**

@@ -24,7 +24,12 @@ export interface Segment {
   bytes: number[];
   /** The code point (a surrogate code point for a lone surrogate); `null` for an ill-formed subpart. */
   codePoint: number | null;
-  /** Its bytes in lossy UTF-8: the same as `bytes`, or EF BF BD for a lone surrogate or an ill-formed subpart. */
+  /**
+   * Its bytes in lossy UTF-8: the same as `bytes`, or EF BF BD for a lone surrogate or an
+   * ill-formed subpart. For byte input holding a surrogate pair spelled as two 3-byte sequences
+   * (which `decode` turns into a real pair), the lead's record carries the pair's four UTF-8 bytes
+   * and the trail's none, so the records always add up to `wtf8ToUtf8(input)`.
+   */
   utf8: number[];
   /**
    * Why strict decoding rejects it, if it does: the code of an ill-formed subpart, or
@@ -39,8 +44,8 @@ export interface Segment {
  * UTF-8 bytes.
  *
  * For a string, the segments' `bytes` concatenate to `encode(input)`, their `utf8` to
- * `toUtf8(input)`, and their `units` back to the input. For bytes, `units` concatenate to
- * `decode(input)`. The whole input is held in wasm memory while it is broken down: meant for
+ * `toUtf8(input)`, and their `units` back to the input. For bytes, `bytes` concatenate back to
+ * the input, `units` to `decode(input)` and `utf8` to `wtf8ToUtf8(input)`. The whole input is held in wasm memory while it is broken down: meant for
  * display, not for gigabytes.
  *
  * @throws TypeError if `input` is neither a string nor a buffer source.

@@ -42,7 +42,7 @@ export class Wtf8Encoder {
    *
    * @throws TypeError if `input` is not a string.
    */
-  encode(input = '', options?: StreamOptions): Uint8Array {
+  encode(input = '', options?: StreamOptions): Uint8Array<ArrayBuffer> {
     requireString(input);
     let text = this.#pending + input;
     this.#pending = '';
@@ -144,13 +144,13 @@ export class Wtf8EncoderStream {
   /** Always `"wtf-8"`. */
   readonly encoding = 'wtf-8' as const;
   /** The WTF-8 bytes. */
-  readonly readable: ReadableStream<Uint8Array>;
+  readonly readable: ReadableStream<Uint8Array<ArrayBuffer>>;
   /** Where the strings go in (non-strings error the stream with a TypeError). */
   readonly writable: WritableStream<string>;
 
   constructor() {
     const encoder = new Wtf8Encoder();
-    const transform = new TransformStream<string, Uint8Array>({
+    const transform = new TransformStream<string, Uint8Array<ArrayBuffer>>({
       transform(chunk, controller) {
         const bytes = encoder.encode(chunk, { stream: true });
         if (bytes.length > 0) controller.enqueue(bytes);

@@ -97,7 +97,7 @@ function writeUnits(input: string, start: number, end: number): void {
 }
 
 /** WTF-8 encoding of any string, through wasm. */
-export function encodeWasm(input: string): Uint8Array {
+export function encodeWasm(input: string): Uint8Array<ArrayBuffer> {
   // Exact for ASCII, and grown (doubling) only when the text needs more.
   let out = new Uint8Array(input.length + 8);
   let written = 0;

@@ -8,7 +8,7 @@
 //   5. the hand-written files of pkg-template/ are copied over, with the version from Cargo.toml.
 // Usage: node scripts/build.mjs [--quiet]
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -97,8 +97,12 @@ const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
 manifest.version = version;
 writeFileSync(join(pkg, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
 
-rmSync(finalPkg, { recursive: true, force: true });
+// Swap: the old package moves aside, the new one takes its place, then the old one goes.
+const previous = join(root, 'target', 'pkg-previous');
+rmSync(previous, { recursive: true, force: true });
+if (existsSync(finalPkg)) renameSync(finalPkg, previous);
 renameSync(pkg, finalPkg);
+rmSync(previous, { recursive: true, force: true });
 
 const sizes = {};
 for (const file of ['wtf8-wasm.mjs', 'wtf8-wasm.cjs']) {

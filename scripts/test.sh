@@ -31,5 +31,11 @@ node --test --test-reporter=spec tests/js/*.test.mjs
 step "js again, on the portable paths browsers take (no Buffer, no isWellFormed)"
 node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
 
+step "consumer: the packed tarball in Node (CJS/ESM), TypeScript, Deno, Bun, Chromium, Firefox, esbuild, webpack, Vite"
+node --test --test-reporter=spec tests/consumer/*.test.mjs
+
+step "demo: the page in headless Chromium (and a Firefox smoke test), its server and helpers"
+node --test --test-reporter=spec tests/e2e/*.test.mjs
+
 echo
 echo "all tests passed in $(( $(date +%s) - started )) s"

@@ -67,6 +67,24 @@ pub struct Segment {
     byte_len: u8,
     code_point: Option<u32>,
     error: Option<ErrorCode>,
+    /// Lossy UTF-8 bytes (see `utf8_lossy`).
+    utf8: [u8; 4],
+    utf8_len: u8,
+}
+
+/// The lossy UTF-8 of one code point or surrogate: its own bytes, or EF BF BD for a surrogate.
+fn lossy_utf8(code_point: Option<u32>, bytes: &[u8]) -> ([u8; 4], u8) {
+    let mut utf8 = [0u8; 4];
+    match code_point {
+        Some(cp) if !is_surrogate(cp) => {
+            utf8[..bytes.len()].copy_from_slice(bytes);
+            (utf8, bytes.len() as u8)
+        }
+        _ => {
+            utf8[..3].copy_from_slice(&REPLACEMENT_UTF8);
+            (utf8, 3)
+        }
+    }
 }
 
 impl Segment {
@@ -103,14 +121,12 @@ impl Segment {
         self.error
     }
     /// This segment's bytes in lossy UTF-8: its own bytes, or EF BF BD for a lone surrogate or
-    /// an ill-formed subpart.
+    /// an ill-formed subpart. For byte input holding a surrogate pair spelled as two 3-byte
+    /// sequences (which lenient decoding turns into a real pair), the lead's segment carries the
+    /// pair's four UTF-8 bytes and the trail's none, so that the segments always add up to
+    /// [`convert_wtf8_to_utf8_lossy`](crate::convert_wtf8_to_utf8_lossy).
     pub fn utf8_lossy(&self) -> &[u8] {
-        match self.kind {
-            SegmentKind::LoneLead | SegmentKind::LoneTrail | SegmentKind::Invalid => {
-                &REPLACEMENT_UTF8
-            }
-            _ => self.bytes(),
-        }
+        &self.utf8[..usize::from(self.utf8_len)]
     }
 }
 
@@ -141,8 +157,11 @@ pub fn inspect_utf16(src: &[u16]) -> Utf16Segments<'_> {
 ///
 /// Concatenating the segments' `units()` gives
 /// [`convert_wtf8_to_utf16_lossy`](crate::convert_wtf8_to_utf16_lossy) of the input, and their
-/// `bytes()` give back the input. A surrogate pair spelled as two 3-byte sequences shows as a
-/// lone lead and a lone trail, the trail marked with `error() == Some(SurrogatePair)`.
+/// `bytes()` give back the input, and their `utf8_lossy()` give
+/// [`convert_wtf8_to_utf8_lossy`](crate::convert_wtf8_to_utf8_lossy). A surrogate pair spelled as
+/// two 3-byte sequences shows as a lead and a trail segment (`LoneLead`, `LoneTrail`: each is a
+/// surrogate encoded on its own), the trail marked with `error() == Some(SurrogatePair)` because
+/// strict decoding rejects it; see [`Segment::utf8_lossy`] for how their UTF-8 is shown.
 ///
 /// ```
 /// use wtf8_wasm::{inspect_wtf8, SegmentKind};
@@ -187,6 +206,7 @@ impl Iterator for Utf16Segments<'_> {
         };
         let mut bytes = [0u8; 4];
         let byte_len = write_sequence(code_point, &mut bytes);
+        let (utf8, utf8_len) = lossy_utf8(Some(code_point), &bytes[..byte_len]);
         let segment = Segment {
             kind: SegmentKind::of(code_point),
             unit_index: self.index,
@@ -197,6 +217,8 @@ impl Iterator for Utf16Segments<'_> {
             byte_len: byte_len as u8,
             code_point: Some(code_point),
             error: None,
+            utf8,
+            utf8_len,
         };
         self.index += usize::from(unit_len);
         self.byte_offset += byte_len;
@@ -232,8 +254,25 @@ impl Iterator for Wtf8Segments<'_> {
                 } else {
                     ([code_point as u16, 0], 1)
                 };
-                let error =
-                    (self.prev_lead && is_trail(code_point)).then_some(ErrorCode::SurrogatePair);
+                let spelled_trail = self.prev_lead && is_trail(code_point);
+                let error = spelled_trail.then_some(ErrorCode::SurrogatePair);
+                let (mut utf8, mut utf8_len) = lossy_utf8(Some(code_point), &rest[..len_us]);
+                if spelled_trail {
+                    // The lead's segment already carries the pair's UTF-8.
+                    utf8_len = 0;
+                } else if is_lead(code_point) {
+                    if let Some(Seq::Valid {
+                        code_point: next, ..
+                    }) = rest
+                        .get(len_us..)
+                        .filter(|r| !r.is_empty())
+                        .map(read_sequence)
+                    {
+                        if is_trail(next) {
+                            utf8_len = write_sequence(combine(code_point, next), &mut utf8) as u8;
+                        }
+                    }
+                }
                 self.prev_lead = is_surrogate(code_point) && is_lead(code_point);
                 Segment {
                     kind: SegmentKind::of(code_point),
@@ -245,6 +284,8 @@ impl Iterator for Wtf8Segments<'_> {
                     byte_len: len,
                     code_point: Some(code_point),
                     error,
+                    utf8,
+                    utf8_len,
                 }
             }
             Seq::Invalid { code, len } => self.invalid(rest, usize::from(len), Some(code)),
@@ -271,6 +312,75 @@ impl Wtf8Segments<'_> {
             byte_len: len as u8,
             code_point: None,
             error,
+            utf8: [0xEF, 0xBF, 0xBD, 0],
+            utf8_len: 3,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        convert_utf16_to_utf8_lossy, convert_utf16_to_wtf8, convert_wtf8_to_utf16_lossy,
+        convert_wtf8_to_utf8_lossy,
+    };
+
+    /// Every sequence of up to three pieces from an alphabet of surrogate-neighbourhood byte
+    /// strings: the segments add up to the one-shot conversions.
+    #[test]
+    fn byte_segments_add_up_to_the_conversions() {
+        let pieces: [&[u8]; 9] = [
+            b"a",
+            b"\xED\xA0\x80",
+            b"\xED\xAF\xBF",
+            b"\xED\xB0\x80",
+            b"\xED\xBF\xBF",
+            b"\xC0",
+            b"\xE2\x82",
+            b"\xF0\x9F\x98\x80",
+            b"\xED\xA0",
+        ];
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let input = [a, b, c].concat();
+                    let segments: Vec<Segment> = inspect_wtf8(&input).collect();
+                    let bytes: Vec<u8> = segments.iter().flat_map(|s| s.bytes().to_vec()).collect();
+                    let units: Vec<u16> =
+                        segments.iter().flat_map(|s| s.units().to_vec()).collect();
+                    let utf8: Vec<u8> = segments
+                        .iter()
+                        .flat_map(|s| s.utf8_lossy().to_vec())
+                        .collect();
+                    assert_eq!(bytes, input);
+                    assert_eq!(units, convert_wtf8_to_utf16_lossy(&input), "{input:02X?}");
+                    assert_eq!(utf8, convert_wtf8_to_utf8_lossy(&input), "{input:02X?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unit_segments_add_up_to_the_conversions() {
+        let alphabet = [0x61u16, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE9, 0x20AC];
+        for &a in &alphabet {
+            for &b in &alphabet {
+                for &c in &alphabet {
+                    let input = [a, b, c];
+                    let segments: Vec<Segment> = inspect_utf16(&input).collect();
+                    let units: Vec<u16> =
+                        segments.iter().flat_map(|s| s.units().to_vec()).collect();
+                    let bytes: Vec<u8> = segments.iter().flat_map(|s| s.bytes().to_vec()).collect();
+                    let utf8: Vec<u8> = segments
+                        .iter()
+                        .flat_map(|s| s.utf8_lossy().to_vec())
+                        .collect();
+                    assert_eq!(units, input);
+                    assert_eq!(bytes, convert_utf16_to_wtf8(&input));
+                    assert_eq!(utf8, convert_utf16_to_utf8_lossy(&input));
+                }
+            }
         }
     }
 }

@@ -161,6 +161,12 @@ test('inspect: one record per code point, lone surrogate or ill-formed subpart',
     ['lone-trail', 6, 4, 'SURROGATE_PAIR'],
     ['invalid', 9, 5, 'TRUNCATED'],
   ]);
+  // A spelled-out pair: the records still add up to decode() and wtf8ToUtf8().
+  const spelled = fromHex('eda080edb080');
+  const pairRecords = inspect(spelled);
+  assert.deepEqual(pairRecords.map((r) => [r.kind, r.utf8.length, r.error]), [['lone-lead', 4, null], ['lone-trail', 0, 'SURROGATE_PAIR']]);
+  assert.equal(hex(new Uint8Array(pairRecords.flatMap((r) => r.utf8))), hex(wtf8ToUtf8(spelled)));
+  assert.equal(String.fromCharCode(...pairRecords.flatMap((r) => r.units)), decode(spelled));
   assert.deepEqual(inspect(new ArrayBuffer(0)), []);
   assert.throws(() => inspect(42), TypeError);
   // The records add up to the conversions.
