@@ -16,6 +16,20 @@
  * - `SURROGATE_PAIR`: a surrogate pair spelled as two 3-byte sequences (not well-formed WTF-8).
  * - `SURROGATE`: a surrogate byte sequence where strict UTF-8 was required.
  * - `LONE_SURROGATE`: a lone surrogate code unit in a string where well-formed UTF-16 was required.
+ *
+ * The other encodings (`wtf8-wasm/encodings`) use these codes with the same meaning (`TOO_LARGE`
+ * also for a UTF-32 value above 0x10FFFF or a code point above U+8421109F; `SURROGATE` also for a
+ * surrogate value in UTF-32 or Corrected UTF-8; `LONE_SURROGATE` also for a lone surrogate
+ * sequence in CESU-8 bytes, with an `offset`), and add:
+ *
+ * - `FOUR_BYTE_FORM`: a 4-byte UTF-8 sequence (F0–F4) in CESU-8 or Modified UTF-8, which write a
+ *   supplementary character as two 3-byte surrogate sequences.
+ * - `NUL_BYTE`: a raw 00 byte in Modified UTF-8, which writes U+0000 as C0 80.
+ * - `TOO_LONG`: a string whose Modified UTF-8 does not fit the 65,535 bytes of a `writeUTF` frame.
+ * - `RESERVED`: a Corrected UTF-8 sequence starting with FE or FF (reserved for future use).
+ * - `C1_CONTROL`: a C1 control (U+0080–U+009F), which Corrected UTF-8 cannot encode.
+ * - `NUL_IN_DOCUMENT`: U+0000 in a Corrected UTF-8 document (allowed only in the magic number).
+ * - `NOT_REPRESENTABLE_IN_UTF16`: a Corrected UTF-8 code point above U+10FFFF decoded to a string.
  */
 export type Wtf8ErrorCode =
   | 'UNEXPECTED_CONTINUATION'
@@ -26,9 +40,16 @@ export type Wtf8ErrorCode =
   | 'TRUNCATED'
   | 'SURROGATE_PAIR'
   | 'SURROGATE'
-  | 'LONE_SURROGATE';
+  | 'LONE_SURROGATE'
+  | 'FOUR_BYTE_FORM'
+  | 'NUL_BYTE'
+  | 'TOO_LONG'
+  | 'RESERVED'
+  | 'C1_CONTROL'
+  | 'NUL_IN_DOCUMENT'
+  | 'NOT_REPRESENTABLE_IN_UTF16';
 
-const DESCRIPTIONS: Record<Wtf8ErrorCode, string> = {
+const DESCRIPTIONS: Partial<Record<Wtf8ErrorCode, string>> = {
   UNEXPECTED_CONTINUATION: 'unexpected continuation byte',
   OVERLONG: 'overlong encoding',
   INVALID_BYTE: 'byte that never appears in UTF-8',
@@ -46,7 +67,7 @@ export interface Wtf8ErrorPosition {
   offset?: number | undefined;
   /** Length in bytes of the ill-formed sequence at `offset`; `null` when the input ended mid-sequence. */
   length?: number | null | undefined;
-  /** Index, in UTF-16 code units, of the offending code unit (string input). */
+  /** Index, in UTF-16 code units, of the offending code unit (string input; in code points for code point input). */
   index?: number | undefined;
   /** For `concat`: which part (0-based) held the error; `offset` is then within that part. */
   part?: number | undefined;
@@ -60,6 +81,10 @@ export interface Wtf8ErrorPosition {
  * It extends `TypeError`, the class `TextDecoder` throws for the same situation, so code written
  * for `new TextDecoder('utf-8', { fatal: true })` keeps working. Arguments of the wrong type
  * throw a plain `TypeError` (not a `Wtf8Error`).
+ *
+ * The `wtf8-wasm/encodings` entry is a separate bundle and throws its own copy of this class
+ * (the same name, codes and fields), which it also exports. Across entries, test
+ * `error.name === 'Wtf8Error'` or `error.code`, not `instanceof`.
  *
  * @example
  * ```ts
@@ -77,7 +102,11 @@ export class Wtf8Error extends TypeError {
   readonly offset: number | undefined;
   /** Length in bytes of the bad sequence; `null` when input ended mid-sequence; `undefined` for strings. */
   readonly length: number | null | undefined;
-  /** Code unit index of the lone surrogate; `undefined` for byte input. */
+  /**
+   * Code unit index of the offending unit (a lone surrogate, or what an encoder cannot write);
+   * a code point index for code point input (`encodeCorrectedUtf8(Uint32Array)`); `undefined` for
+   * byte input.
+   */
   readonly index: number | undefined;
   /** For `concat`, the index of the part that held the error. */
   readonly part: number | undefined;
@@ -95,4 +124,25 @@ export class Wtf8Error extends TypeError {
     this.index = position.index;
     this.part = position.part;
   }
+}
+
+/**
+ * Descriptions of the codes that only `wtf8-wasm/encodings` throws. They are kept out of
+ * `DESCRIPTIONS` so that the main bundle, which never throws them, does not carry their text:
+ * the encodings bundle (which has its own copy of this module) adds them when it loads, with
+ * {@link addEncodingDescriptions}.
+ */
+const ENCODING_DESCRIPTIONS: Partial<Record<Wtf8ErrorCode, string>> = {
+  FOUR_BYTE_FORM: '4-byte sequence where two 3-byte surrogate sequences were required',
+  NUL_BYTE: 'raw 0x00 byte (Modified UTF-8 writes U+0000 as C0 80)',
+  TOO_LONG: 'encoded string longer than 65,535 bytes',
+  RESERVED: 'reserved sequence (lead byte 0xFE or 0xFF)',
+  C1_CONTROL: 'C1 control character, not encodable in Corrected UTF-8',
+  NUL_IN_DOCUMENT: 'U+0000 in a Corrected UTF-8 document',
+  NOT_REPRESENTABLE_IN_UTF16: 'code point above U+10FFFF, not representable in UTF-16',
+};
+
+/** Makes error messages describe the encodings' codes too (called once by `wtf8-wasm/encodings`). */
+export function addEncodingDescriptions(): void {
+  Object.assign(DESCRIPTIONS, ENCODING_DESCRIPTIONS);
 }

@@ -29,7 +29,9 @@ pub enum ErrorCode {
     Overlong,
     /// A byte that never appears in UTF-8 or WTF-8 (0xF5..=0xFF).
     InvalidByte,
-    /// A sequence for a code point above U+10FFFF (0xF4 followed by 0x90..=0xBF).
+    /// A sequence for a code point above U+10FFFF (0xF4 followed by 0x90..=0xBF). In the
+    /// [neighbouring encodings](crate::encodings) also a UTF-32 value above 0x10FFFF, and a code
+    /// point above U+8421109F given to a Corrected UTF-8 encoder.
     TooLarge,
     /// A lead byte (and possibly some continuation bytes) followed by a byte that is not a valid
     /// continuation.
@@ -39,9 +41,15 @@ pub enum ErrorCode {
     /// A lead surrogate byte sequence (ED A0..AF xx) directly followed by a trail surrogate byte
     /// sequence (ED B0..BF xx): WTF-8 requires that pair to be written as one 4-byte sequence.
     SurrogatePair,
-    /// A surrogate byte sequence (ED A0..BF) where strict UTF-8 was required.
+    /// A surrogate byte sequence (ED A0..BF) where strict UTF-8 was required. In the
+    /// [neighbouring encodings](crate::encodings) also a surrogate value (0xD800..=0xDFFF) in
+    /// UTF-32 bytes, or in the code points given to a Corrected UTF-8 encoder, where surrogates are
+    /// rejected.
     Surrogate,
-    /// A lone surrogate code unit in a string where well-formed UTF-16 was required.
+    /// A lone surrogate code unit in a string where well-formed UTF-16 was required. In
+    /// [CESU-8](crate::encodings#cesu-8) byte input also a lone surrogate *sequence* (a lead
+    /// sequence not followed by a trail sequence, or a trail sequence without a lead), reported at
+    /// its byte offset.
     LoneSurrogate,
     /// A 4-byte UTF-8 sequence (lead byte 0xF0..=0xF4) in CESU-8 or Java's Modified UTF-8, which
     /// write a supplementary character as two 3-byte surrogate sequences instead.
@@ -111,7 +119,9 @@ impl ErrorCode {
             ErrorCode::Reserved => "reserved sequence (lead byte 0xFE or 0xFF)",
             ErrorCode::C1Control => "C1 control character (not encodable in Corrected UTF-8)",
             ErrorCode::NulInDocument => "U+0000 in a Corrected UTF-8 document",
-            ErrorCode::NotRepresentableInUtf16 => "code point above U+10FFFF (not representable in UTF-16)",
+            ErrorCode::NotRepresentableInUtf16 => {
+                "code point above U+10FFFF (not representable in UTF-16)"
+            }
         }
     }
 }
@@ -167,8 +177,12 @@ impl DecodeError {
     }
 
     /// The length in bytes of the ill-formed sequence at [`valid_up_to`](Self::valid_up_to)
-    /// (1 to 3), or `None` when the input ended in the middle of a sequence that more input could
-    /// have completed.
+    /// (1 to 3 for WTF-8 and UTF-8), or `None` when the input ended in the middle of a sequence
+    /// that more input could have completed.
+    ///
+    /// The [neighbouring encodings](crate::encodings) report longer errors: a UTF-32 value is 4
+    /// bytes, a CESU-8 or Modified UTF-8 `FOUR_BYTE_FORM` up to 4, a Corrected UTF-8 sequence up
+    /// to 6, and a Corrected UTF-8 `RESERVED` run as long as it is — saturating at 255.
     pub fn error_len(&self) -> Option<usize> {
         self.error_len.map(usize::from)
     }

@@ -83,6 +83,7 @@
 mod concat;
 mod decode;
 mod encode;
+pub mod encodings;
 mod error;
 mod grammar;
 mod inspect;
@@ -90,8 +91,10 @@ mod stream;
 mod utf8;
 mod validate;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "encodings-bindings")))]
 mod wasm;
+#[cfg(all(target_arch = "wasm32", feature = "encodings-bindings"))]
+mod wasm_encodings;
 
 pub use concat::{append_wtf8, concat_wtf8};
 pub use decode::{

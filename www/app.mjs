@@ -8,6 +8,7 @@ import { KINDS } from './lib/labels.mjs';
 import { kindPill } from './breakdown.mjs';
 import { renderEncode } from './encode-pane.mjs';
 import { renderDecode } from './decode-pane.mjs';
+import { renderEncodings } from './encodings-pane.mjs';
 import { STRING_PRESETS, BYTE_PRESETS } from './presets.mjs';
 
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
@@ -84,6 +85,7 @@ function mode() {
 
 function updateEncode() {
   lastWtf8 = renderEncode(textInput.value);
+  renderEncodings(textInput.value);
 }
 
 function updateDecode() {

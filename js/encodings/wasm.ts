@@ -1,0 +1,68 @@
+/**
+ * The encodings entry's own WebAssembly module (src/wasm_encodings.rs), and the moves of code
+ * units in and out of it.
+ *
+ * Embedded (base64) and compiled synchronously at import time, like the main entry's module, so
+ * the API needs no `await init()`; it is a separate module so that the main entry does not carry
+ * these encodings. Payload text never crosses the boundary as a string: a string goes in as a
+ * `Uint16Array` of its code units (`charCodeAt`), and code units come back as a `Uint16Array`
+ * turned into a string with `String.fromCharCode` in bounded chunks — never through
+ * `TextDecoder('utf-16le')`, which replaces lone surrogates.
+ *
+ * @module
+ */
+import * as glue from 'wtf8-wasm-encodings:glue';
+import { wasmBase64 } from 'wtf8-wasm-encodings:bytes';
+import { Wtf8Error, addEncodingDescriptions, type Wtf8ErrorCode } from '../errors.js';
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+const instance = new WebAssembly.Instance(new WebAssembly.Module(fromBase64(wasmBase64)), {
+  './wtf8_wasm_encodings_bg.js': glue as unknown as WebAssembly.ModuleImports,
+});
+glue.__wbg_set_wasm(instance.exports);
+(instance.exports.__wbindgen_start as () => void)();
+addEncodingDescriptions();
+
+/** The wasm exports (thin wrappers over `wtf8_wasm::encodings`). */
+export { glue as wasm };
+
+/** The UTF-16 code units of `input`, lone surrogates included. */
+export function unitsOf(input: string): Uint16Array {
+  const units = new Uint16Array(input.length);
+  for (let i = 0; i < input.length; i++) units[i] = input.charCodeAt(i);
+  return units;
+}
+
+/** Code units per `String.fromCharCode.apply` call: well below every engine's argument limit. */
+const CHUNK = 8192;
+
+/** The string made of exactly these code units (lossless). */
+export function stringOf(units: Uint16Array): string {
+  let text = '';
+  for (let i = 0; i < units.length; i += CHUNK) {
+    text += String.fromCharCode.apply(null, units.subarray(i, i + CHUNK) as unknown as number[]);
+  }
+  return text;
+}
+
+/**
+ * Runs a wasm call, turning the `Failure` it may throw into a {@link Wtf8Error}: `offset` and
+ * `length` (`null`: the input ended mid-sequence) for byte input, `index` for string input.
+ */
+export function call<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof glue.Failure)) throw error;
+    const { offset, length, index } = error;
+    const code = error.code as Wtf8ErrorCode;
+    error.free();
+    throw new Wtf8Error(code, offset === undefined ? { index } : { offset, length: length ?? null });
+  }
+}
