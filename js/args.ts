@@ -30,7 +30,7 @@ export function requireString(input: unknown, what = 'input'): asserts input is 
 
 /** Reads the `fatal` member of an options argument, as WebIDL dictionaries do. */
 export function readFatal(options: unknown): boolean {
-  return Boolean(readOptions(options).fatal);
+  return options === undefined ? false : Boolean(readOptions(options).fatal);
 }
 
 /** Reads the `stream` member of an options argument. */
@@ -50,9 +50,4 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'object') return toStringTag.call(value).slice(8, -1);
   return typeof value;
-}
-
-/** Is this view backed by a SharedArrayBuffer (which TextDecoder refuses in browsers)? */
-export function isShared(bytes: Uint8Array): boolean {
-  return toStringTag.call(bytes.buffer) === '[object SharedArrayBuffer]';
 }

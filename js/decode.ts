@@ -3,30 +3,82 @@
  *
  * @module
  */
-import { type BufferSource, isShared, readFatal, toBytes } from './args.js';
+import { type BufferSource, readFatal, toBytes } from './args.js';
 import { Wtf8Error } from './errors.js';
 import { decodeWasm } from './wasm.js';
 import { toUtf8 } from './encode.js';
-
-const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+import { NodeBuffer, byteSearch, forPlatform, lenientUtf8, platformDecode, strictUtf8 } from './platform.js';
 
 /**
- * The offset of the first surrogate byte sequence start (ED followed by A0–BF) in `bytes`, or
- * -1. Without one, WTF-8 and UTF-8 agree on every byte, so the platform's UTF-8 decoder gives
- * exactly our result.
+ * The offset of the first surrogate byte sequence start (ED followed by A0–BF) in
+ * `bytes[..end)`, or -1. Without one, WTF-8 and UTF-8 agree on every byte, so the platform's
+ * UTF-8 decoder gives exactly our result.
  */
 export function firstSurrogateSequence(bytes: Uint8Array, end = bytes.length): number {
-  for (let at = bytes.indexOf(0xed); at >= 0 && at < end; at = bytes.indexOf(0xed, at + 1)) {
+  const search = byteSearch(bytes);
+  for (let at = search(0xed, 0); at >= 0 && at < end; at = search(0xed, at + 1)) {
     const next = bytes[at + 1];
     if (next !== undefined && next >= 0xa0 && next <= 0xbf) return at;
   }
   return -1;
 }
 
-/** The platform decoder refuses views on a SharedArrayBuffer in browsers: copy those. */
-function forPlatform(bytes: Uint8Array): Uint8Array {
-  return isShared(bytes) ? bytes.slice() : bytes;
+/**
+ * The surrogate byte sequences of `bytes`, if the platform decoder can do the rest: the offsets of
+ * every complete surrogate sequence (ED A0–BF 80–BF), in order. `undefined` when there are more
+ * than `limit` (wasm is faster then) or a surrogate sequence is cut short (its maximal subpart
+ * differs from the WHATWG decoder's): then wasm decodes the whole input.
+ */
+function surrogateSequences(bytes: Uint8Array, limit: number): number[] | undefined {
+  const found: number[] = [];
+  const search = byteSearch(bytes);
+  for (let at = search(0xed, 0); at >= 0; at = search(0xed, at + 1)) {
+    const second = bytes[at + 1]!;
+    if (second < 0xa0 || second > 0xbf) continue;
+    const third = bytes[at + 2];
+    if (third === undefined || (third & 0xc0) !== 0x80 || found.length === limit) return undefined;
+    found.push(at);
+    at += 2;
+  }
+  return found;
+}
+
+/** Inputs up to this many bytes skip the search for surrogate sequences when they are UTF-8. */
+const SHORT_BYTES = 256;
+
+/** How many surrogate sequences the segment-wise platform path takes before wasm is faster. */
+function segmentLimit(length: number): number {
+  return 8 + (length >> 9);
+}
+
+/** The surrogate code unit of the complete 3-byte sequence at `at`. */
+function surrogateAt(bytes: Uint8Array, at: number): number {
+  return 0xd000 | ((bytes[at + 1]! & 0x3f) << 6) | (bytes[at + 2]! & 0x3f);
+}
+
+/**
+ * Decodes `bytes` with the platform decoder between the given surrogate sequences, which become
+ * their code units. Each piece ends just before an ED lead byte, so no sequence or ill-formed
+ * subpart is ever split, and each piece decodes exactly as it does inside the whole.
+ */
+function decodeAround(bytes: Uint8Array, surrogates: number[], decoder: TextDecoder): string {
+  let text = '';
+  let from = 0;
+  for (const at of surrogates) {
+    if (at > from) text += decoder.decode(forPlatform(bytes.subarray(from, at)));
+    text += String.fromCharCode(surrogateAt(bytes, at));
+    from = at + 3;
+  }
+  return from < bytes.length ? text + platformDecode(decoder, bytes.subarray(from)) : text;
+}
+
+/** Is some lead surrogate sequence directly followed by a trail surrogate sequence (not WTF-8)? */
+function spelledPair(bytes: Uint8Array, surrogates: number[]): boolean {
+  for (let i = 1; i < surrogates.length; i++) {
+    const lead = surrogates[i - 1]!;
+    if (surrogates[i] === lead + 3 && bytes[lead + 1]! <= 0xaf && bytes[lead + 4]! >= 0xb0) return true;
+  }
+  return false;
 }
 
 /** Options of {@link decode}. */
@@ -59,16 +111,39 @@ export interface DecodeOptions {
  */
 export function decode(input: BufferSource, options?: DecodeOptions): string {
   const bytes = toBytes(input);
-  const fatal = readFatal(options);
-  if (firstSurrogateSequence(bytes) < 0) {
-    if (!fatal) return lenientUtf8.decode(forPlatform(bytes));
+  if (readFatal(options)) {
+    // Well-formed UTF-8 is well-formed WTF-8 without surrogate sequences, and decodes the same.
     try {
-      return strictUtf8.decode(forPlatform(bytes));
+      return platformDecode(strictUtf8, bytes);
     } catch {
-      // Ill-formed: the wasm decoder says where and why (and throws).
+      // Surrogate sequences, or ill-formed input (then wasm says where and why).
     }
+    const surrogates = surrogateSequences(bytes, segmentLimit(bytes.length));
+    if (surrogates !== undefined && surrogates.length > 0 && !spelledPair(bytes, surrogates)) {
+      try {
+        return decodeAround(bytes, surrogates, strictUtf8);
+      } catch {
+        // Ill-formed between the surrogates: wasm says where and why.
+      }
+    }
+    return decodeWasm(bytes, true);
   }
-  return decodeWasm(bytes, fatal);
+  if (bytes.length <= SHORT_BYTES) {
+    // Short input: the platform decoder first (without a U+FFFD in its result the input was
+    // well-formed UTF-8), else wasm, whose fixed cost is lower than decoding around surrogates.
+    const text = lenientUtf8.decode(forPlatform(bytes));
+    return text.indexOf('\uFFFD') < 0 || firstSurrogateSequence(bytes) < 0 ? text : decodeWasm(bytes, false);
+  }
+  if (NodeBuffer === undefined || bytes.length <= 4096) {
+    // For short input, or where searching bytes is slow, let the platform decoder look first:
+    // without a U+FFFD in its result the input was well-formed UTF-8.
+    const text = platformDecode(lenientUtf8, bytes);
+    if (text.indexOf('\uFFFD') < 0) return text;
+  }
+  const surrogates = surrogateSequences(bytes, segmentLimit(bytes.length));
+  if (surrogates === undefined) return decodeWasm(bytes, false);
+  if (surrogates.length === 0) return platformDecode(lenientUtf8, bytes);
+  return decodeAround(bytes, surrogates, lenientUtf8);
 }
 
 /**
@@ -86,7 +161,7 @@ export function decode(input: BufferSource, options?: DecodeOptions): string {
  */
 export function checkWtf8(input: BufferSource): Wtf8Error | null {
   const bytes = toBytes(input);
-  if (firstSurrogateSequence(bytes) < 0 && isPlatformUtf8(bytes)) return null;
+  if (isPlatformUtf8(bytes)) return null;
   try {
     decodeWasm(bytes, true);
     return null;
@@ -111,7 +186,7 @@ export function isWtf8(input: BufferSource): boolean {
 
 function isPlatformUtf8(bytes: Uint8Array): boolean {
   try {
-    strictUtf8.decode(forPlatform(bytes));
+    platformDecode(strictUtf8, bytes);
     return true;
   } catch {
     return false;

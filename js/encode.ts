@@ -5,16 +5,9 @@
  */
 import { requireString, readFatal } from './args.js';
 import { Wtf8Error } from './errors.js';
-import { encodeIntoWasm, encodeWasm, firstLoneSurrogate } from './wasm.js';
+import { encodeIntoWasm, encodeRangeInto, firstLoneSurrogate, MAX_ENCODE_UNITS } from './wasm.js';
 
-const textEncoder = new TextEncoder();
-
-/**
- * Is `input` well-formed UTF-16? Uses the native `String.prototype.isWellFormed` where the
- * engine has it; otherwise answers "no", which routes to the wasm path (correct for every string).
- */
-const isWellFormed: (input: string) => boolean =
-  typeof String.prototype.isWellFormed === 'function' ? (input) => input.isWellFormed() : () => false;
+import { isWellFormed, textEncoder } from './platform.js';
 
 /**
  * Encodes a string as WTF-8. Lossless: lone surrogates are kept, each as its own 3-byte
@@ -37,8 +30,95 @@ const isWellFormed: (input: string) => boolean =
  */
 export function encode(input: string): Uint8Array<ArrayBuffer> {
   requireString(input);
-  // A well-formed string's WTF-8 is its UTF-8: the native encoder gives identical bytes.
-  return isWellFormed(input) ? textEncoder.encode(input) : encodeWasm(input);
+  const length = input.length;
+  if (length <= SHORT || looksOneByte(input)) {
+    // Short or Latin-1 text: the native encoder is at its best, and isWellFormed is cheap.
+    if (isWellFormed(input)) return textEncoder.encode(input);
+    // A short string with lone surrogates: a plain loop beats the fixed cost of a trip to wasm.
+    if (length <= SHORT) return encodeShort(input);
+  }
+  const out = outputFor(3 * length);
+  let written = 0;
+  if (isWellFormed(input)) {
+    // A well-formed string's WTF-8 is its UTF-8: the native encoder writes identical bytes.
+    written = textEncoder.encodeInto(input, out).written;
+  } else {
+    // Block by block: the native encoder takes the well-formed blocks, wasm the others.
+    for (let start = 0; start < length; ) {
+      let end = Math.min(length, start + BLOCK);
+      if (end < length && (input.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--; // keep pairs whole
+      const block = input.slice(start, end);
+      written += isWellFormed(block)
+        ? textEncoder.encodeInto(block, out.subarray(written)).written
+        : encodeRangeInto(input, start, end, out, written);
+      start = end;
+    }
+  }
+  return out.slice(0, written);
+}
+
+/** Strings up to this many code units go through {@link encodeShort}. */
+const SHORT = 128;
+/** Code units per block when a string is not well-formed (at most MAX_ENCODE_UNITS). */
+const BLOCK = Math.min(1024, MAX_ENCODE_UNITS);
+/** Output buffers up to this size are reused between calls (a result is always a fresh copy). */
+const SCRATCH_LIMIT = 1 << 20;
+let scratch = new Uint8Array(0);
+
+function outputFor(size: number): Uint8Array<ArrayBuffer> {
+  if (size > SCRATCH_LIMIT) return new Uint8Array(size);
+  if (scratch.length < size) scratch = new Uint8Array(Math.min(SCRATCH_LIMIT, Math.max(size, 2 * scratch.length, 4096)));
+  return scratch;
+}
+
+/**
+ * WTF-8 of a short string (at most SHORT units) in a plain loop: the spec's §6.3 algorithm, one
+ * code point or lone surrogate at a time. Its results are checked against the wasm core's and a
+ * naive reference by the differential tests.
+ */
+function encodeShort(input: string): Uint8Array<ArrayBuffer> {
+  const out = outputFor(3 * input.length);
+  let j = 0;
+  for (let i = 0; i < input.length; i++) {
+    let c = input.charCodeAt(i);
+    if (c < 0x80) {
+      out[j++] = c;
+      continue;
+    }
+    if (c < 0x800) {
+      out[j++] = 0xc0 | (c >> 6);
+      out[j++] = 0x80 | (c & 0x3f);
+      continue;
+    }
+    if ((c & 0xfc00) === 0xd800 && i + 1 < input.length) {
+      const next = input.charCodeAt(i + 1);
+      if ((next & 0xfc00) === 0xdc00) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        out[j++] = 0xf0 | (c >> 18);
+        out[j++] = 0x80 | ((c >> 12) & 0x3f);
+        out[j++] = 0x80 | ((c >> 6) & 0x3f);
+        out[j++] = 0x80 | (c & 0x3f);
+        i++;
+        continue;
+      }
+    }
+    // Any other BMP code point, and every lone surrogate: three bytes.
+    out[j++] = 0xe0 | (c >> 12);
+    out[j++] = 0x80 | ((c >> 6) & 0x3f);
+    out[j++] = 0x80 | (c & 0x3f);
+  }
+  return out.slice(0, j);
+}
+
+/**
+ * A cheap guess whether `input` is Latin-1 text (probing a few code units): then V8 stores it one
+ * byte per unit, isWellFormed answers at once and the native encode is fastest. A wrong guess
+ * costs speed, never correctness.
+ */
+function looksOneByte(input: string): boolean {
+  const step = Math.max(1, Math.floor(input.length / 16));
+  for (let i = 0; i < input.length; i += step) if (input.charCodeAt(i) > 0xff) return false;
+  return true;
 }
 
 /**

@@ -15,6 +15,7 @@
 import * as glue from 'wtf8-wasm:glue';
 import { wasmBase64 } from 'wtf8-wasm:bytes';
 import { Wtf8Error, type Wtf8ErrorCode } from './errors.js';
+import { NodeBuffer, type NodeBufferView } from './platform.js';
 
 function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text);
@@ -67,20 +68,9 @@ function chunkEnd(input: string, start: number): number {
   return end;
 }
 
-/**
- * Node's Buffer, where there is one: its 'utf16le' conversions copy code units as they are (lone
- * surrogates included) many times faster than a charCodeAt / fromCharCode loop. Elsewhere the
- * portable loops below do the same job. Never TextDecoder('utf-16le'): it replaces lone surrogates.
- */
-interface NodeBufferLike {
-  readonly buffer: ArrayBufferLike;
-  write(text: string, offset: number, length: number, encoding: 'utf16le'): number;
-  toString(encoding: 'utf16le', start: number, end: number): string;
-}
-type NodeBufferClass = { from(buffer: ArrayBufferLike, byteOffset?: number, length?: number): NodeBufferLike };
-const NodeBuffer = (globalThis as { Buffer?: NodeBufferClass }).Buffer;
-let memoryBuffer: NodeBufferLike | undefined;
-function nodeMemory(Buffer: NodeBufferClass): NodeBufferLike {
+let memoryBuffer: NodeBufferView | undefined;
+/** A Node Buffer over all of wasm memory (renewed when the memory has grown). */
+function nodeMemory(Buffer: NonNullable<typeof NodeBuffer>): NodeBufferView {
   if (memoryBuffer === undefined || memoryBuffer.buffer !== memory.buffer) memoryBuffer = Buffer.from(memory.buffer);
   return memoryBuffer;
 }
@@ -96,25 +86,16 @@ function writeUnits(input: string, start: number, end: number): void {
   for (let i = start; i < end; i++) view[at++] = input.charCodeAt(i);
 }
 
-/** WTF-8 encoding of any string, through wasm. */
-export function encodeWasm(input: string): Uint8Array<ArrayBuffer> {
-  // Exact for ASCII, and grown (doubling) only when the text needs more.
-  let out = new Uint8Array(input.length + 8);
-  let written = 0;
-  for (let start = 0; start < input.length; ) {
-    const end = chunkEnd(input, start);
-    writeUnits(input, start, end);
-    const n = glue.encode_wtf8(end - start);
-    if (written + n > out.length) {
-      const grown = new Uint8Array(Math.max(out.length * 2, written + n + 3 * (input.length - end)));
-      grown.set(out.subarray(0, written));
-      out = grown;
-    }
-    out.set(bytes().subarray(BYTES_AT, BYTES_AT + n), written);
-    written += n;
-    start = end;
-  }
-  return written === out.length ? out : out.slice(0, written);
+/**
+ * Encodes `input[start..end)` as WTF-8 into `out` at `at` through wasm and returns the bytes
+ * written. `end - start` is at most MAX_ENCODE_UNITS, `end` does not fall between a lead surrogate
+ * and its trail, and `out` has room for 3 bytes per unit.
+ */
+export function encodeRangeInto(input: string, start: number, end: number, out: Uint8Array, at: number): number {
+  writeUnits(input, start, end);
+  const n = glue.encode_wtf8(end - start);
+  out.set(bytes().subarray(BYTES_AT, BYTES_AT + n), at);
+  return n;
 }
 
 /** `TextEncoder.encodeInto` contract, WTF-8 output, through wasm. */

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Builds the publishable npm package in pkg/:
-//   1. wasm-pack (bundler target) compiles the Rust crate and runs wasm-bindgen,
-//   2. wasm-opt (npm `binaryen`) optimises the module for size,
-//   3. esbuild bundles js/ + wasm-bindgen's generated glue + the embedded module into one ESM
-//      and one CommonJS file (no `await init()`: the module compiles synchronously on import),
+// Builds the publishable npm package in pkg/, with two entries, each with its own wasm module:
+// the main one ('wtf8-wasm': js/index.ts over src/wasm.rs) and 'wtf8-wasm/encodings'
+// (js/encodings/index.ts over src/wasm_encodings.rs, the crate built with the
+// `encodings-bindings` feature), so that a WTF-8-only user does not load the other encodings.
+//   1. wasm-pack (bundler target) compiles the Rust crate and runs wasm-bindgen, once per entry,
+//   2. wasm-opt (npm `binaryen`) optimises each module for size,
+//   3. esbuild bundles each entry + wasm-bindgen's generated glue + the embedded module into one
+//      ESM and one CommonJS file (no `await init()`: the module compiles synchronously on import),
 //   4. tsc emits the type declarations,
 //   5. the hand-written files of pkg-template/ are copied over, with the version from Cargo.toml.
 // Usage: node scripts/build.mjs [--quiet]
@@ -18,68 +21,105 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const quiet = process.argv.includes('--quiet');
 const log = (...args) => quiet || console.log(...args);
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const run = (cmd, args) => {
+const run = (cmd, args, env = {}) => {
   try {
-    execFileSync(cmd, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'inherit'] : 'inherit' });
+    execFileSync(cmd, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: { ...process.env, ...env } });
   } catch (error) {
     if (error.stdout?.length) process.stderr.write(error.stdout);
     throw new Error(`${cmd} ${args.join(' ')} failed`);
   }
 };
 
-const wasmPackOut = join(root, 'target', 'wasm-pack');
+/**
+ * The two entries: where wasm-pack writes, the module's name, the cargo features, how it is
+ * optimised, the TypeScript source, the bundles, and the prefix of the two virtual modules the
+ * source imports ('<prefix>:glue', '<prefix>:bytes'; declared in js/generated.d.ts,
+ * js/encodings/generated.d.ts). The main module is optimised for speed (its transcoding loops are
+ * the hot path; measured with benches/); the encodings module for size.
+ */
+const ENTRIES = [
+  {
+    prefix: 'wtf8-wasm',
+    out: join(root, 'target', 'wasm-pack'),
+    name: 'wtf8_wasm',
+    cargoArgs: [],
+    optLevel: '3',
+    wasmOpt: '-O3',
+    source: join(root, 'js', 'index.ts'),
+    files: { esm: 'wtf8-wasm.mjs', cjs: 'wtf8-wasm.cjs' },
+  },
+  {
+    prefix: 'wtf8-wasm-encodings',
+    out: join(root, 'target', 'wasm-pack-encodings'),
+    name: 'wtf8_wasm_encodings',
+    cargoArgs: ['--', '--features', 'encodings-bindings'],
+    optLevel: 's',
+    wasmOpt: '-Oz',
+    source: join(root, 'js', 'encodings', 'index.ts'),
+    files: { esm: 'encodings.mjs', cjs: 'encodings.cjs' },
+  },
+];
 const finalPkg = join(root, 'pkg');
 // Assembled beside pkg/ and swapped in at the end, so readers never see a half-built package.
 const pkg = join(root, 'target', 'pkg-staging');
 const dist = join(pkg, 'dist');
 
-// 1. Rust → wasm + glue.
-log('» wasm-pack build');
-run('wasm-pack', ['--quiet', 'build', '--target', 'bundler', '--release', '--no-pack', '--out-dir', wasmPackOut, '--out-name', 'wtf8_wasm']);
+for (const entry of ENTRIES) {
+  // 1. Rust → wasm + glue.
+  log(`» wasm-pack build (${entry.name})`);
+  run('wasm-pack', ['--quiet', 'build', '--target', 'bundler', '--release', '--no-pack', '--out-dir', entry.out, '--out-name', entry.name, ...entry.cargoArgs], {
+    CARGO_PROFILE_RELEASE_OPT_LEVEL: entry.optLevel,
+  });
 
-// 2. Size optimisation with binaryen's wasm-opt (the version matching wasm-bindgen's output).
-log('» wasm-opt -Oz');
-const rawWasm = join(wasmPackOut, 'wtf8_wasm_bg.wasm');
-const optWasm = join(wasmPackOut, 'wtf8_wasm_bg.opt.wasm');
-run(bin('wasm-opt'), [
-  '-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-  '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
-  '--strip-debug', '--strip-producers', rawWasm, '-o', optWasm,
-]);
+  // 2. Size optimisation with binaryen's wasm-opt (the version matching wasm-bindgen's output).
+  log(`» wasm-opt ${entry.wasmOpt} (${entry.name})`);
+  entry.wasm = join(entry.out, `${entry.name}_bg.opt.wasm`);
+  run(bin('wasm-opt'), [
+    entry.wasmOpt, '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+    '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
+    '--strip-debug', '--strip-producers', join(entry.out, `${entry.name}_bg.wasm`), '-o', entry.wasm,
+  ]);
+}
 
-// 3. Bundle. Two virtual modules: the generated glue, used as generated, and the wasm bytes.
-const wasmBase64 = readFileSync(optWasm).toString('base64');
-const virtualModules = {
-  name: 'wtf8-wasm-virtual',
-  setup(build) {
-    build.onResolve({ filter: /^wtf8-wasm:glue$/ }, () => ({ path: join(wasmPackOut, 'wtf8_wasm_bg.js') }));
-    build.onResolve({ filter: /^wtf8-wasm:bytes$/ }, () => ({ path: 'bytes', namespace: 'wtf8-wasm' }));
-    build.onLoad({ filter: /^bytes$/, namespace: 'wtf8-wasm' }, () => ({
-      contents: `export const wasmBase64 = ${JSON.stringify(wasmBase64)};`,
-      loader: 'js',
-    }));
-  },
-};
+// 3. Bundle. Two virtual modules per entry: the generated glue, used as generated, and the wasm bytes.
+function virtualModules({ prefix, out, name, wasm }) {
+  const wasmBase64 = readFileSync(wasm).toString('base64');
+  const glue = new RegExp(`^${prefix}:glue$`);
+  const bytes = new RegExp(`^${prefix}:bytes$`);
+  return {
+    name: `${prefix}-virtual`,
+    setup(build) {
+      build.onResolve({ filter: glue }, () => ({ path: join(out, `${name}_bg.js`) }));
+      build.onResolve({ filter: bytes }, () => ({ path: 'bytes', namespace: prefix }));
+      build.onLoad({ filter: /^bytes$/, namespace: prefix }, () => ({
+        contents: `export const wasmBase64 = ${JSON.stringify(wasmBase64)};`,
+        loader: 'js',
+      }));
+    },
+  };
+}
 rmSync(pkg, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 const version = /^version\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, 'Cargo.toml'), 'utf8'))[1];
 const banner = `/*! wtf8-wasm ${version} | MIT */`;
-for (const [format, file] of [['esm', 'wtf8-wasm.mjs'], ['cjs', 'wtf8-wasm.cjs']]) {
-  log(`» esbuild ${format}`);
-  await esbuild.build({
-    entryPoints: [join(root, 'js', 'index.ts')],
-    bundle: true,
-    format,
-    platform: 'neutral',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'inline',
-    banner: { js: banner },
-    outfile: join(dist, file),
-    plugins: [virtualModules],
-    keepNames: true,
-    logLevel: 'warning',
-  });
+for (const entry of ENTRIES) {
+  for (const format of ['esm', 'cjs']) {
+    log(`» esbuild ${format} (${entry.files[format]})`);
+    await esbuild.build({
+      entryPoints: [entry.source],
+      bundle: true,
+      format,
+      platform: 'neutral',
+      target: 'es2022',
+      minify: true,
+      legalComments: 'inline',
+      banner: { js: banner },
+      outfile: join(dist, entry.files[format]),
+      plugins: [virtualModules(entry)],
+      keepNames: true,
+      logLevel: 'warning',
+    });
+  }
 }
 
 // 4. Type declarations, once as ESM and once under a CommonJS package scope for `require` users.
@@ -87,7 +127,10 @@ log('» tsc declarations');
 run(bin('tsc'), ['-p', join(root, 'js', 'tsconfig.json'), '--outDir', join(dist, 'types')]);
 cpSync(join(dist, 'types'), join(dist, 'types-cjs'), { recursive: true });
 writeFileSync(join(dist, 'types-cjs', 'package.json'), '{ "type": "commonjs" }\n');
-for (const dir of ['types', 'types-cjs']) rmSync(join(dist, dir, 'wasm.d.ts'));
+for (const dir of ['types', 'types-cjs']) {
+  rmSync(join(dist, dir, 'wasm.d.ts'));
+  rmSync(join(dist, dir, 'encodings', 'wasm.d.ts'));
+}
 
 // 5. Hand-written files.
 for (const name of readdirSync(join(root, 'pkg-template'))) cpSync(join(root, 'pkg-template', name), join(pkg, name), { recursive: true });
@@ -105,11 +148,13 @@ renameSync(pkg, finalPkg);
 rmSync(previous, { recursive: true, force: true });
 
 const sizes = {};
-for (const file of ['wtf8-wasm.mjs', 'wtf8-wasm.cjs']) {
-  const data = readFileSync(join(finalPkg, 'dist', file));
-  sizes[file] = { raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
+for (const entry of ENTRIES) {
+  for (const file of Object.values(entry.files)) {
+    const data = readFileSync(join(finalPkg, 'dist', file));
+    sizes[file] = { raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
+  }
+  const wasm = readFileSync(entry.wasm);
+  sizes[`(wasm inside ${entry.files.esm.replace(/\.mjs$/, '')})`] = { raw: wasm.length, gzip: gzipSync(wasm, { level: 9 }).length };
 }
-const wasm = readFileSync(optWasm);
-sizes['(wasm inside)'] = { raw: wasm.length, gzip: gzipSync(wasm, { level: 9 }).length };
 log(`» built wtf8-wasm ${version} in ${finalPkg}`);
-for (const [file, s] of Object.entries(sizes)) log(`  ${file.padEnd(16)} ${String(s.raw).padStart(7)} B raw ${String(s.gzip).padStart(7)} B gzip`);
+for (const [file, s] of Object.entries(sizes)) log(`  ${file.padEnd(28)} ${String(s.raw).padStart(7)} B raw ${String(s.gzip).padStart(7)} B gzip`);

@@ -5,6 +5,7 @@
 #   Rust target wasm32-unknown-unknown      (rustup)
 #   wasm-pack 0.15.1, wasm-bindgen-cli 0.2.130 (cargo install; must match Cargo.toml's pin)
 #   Chromium + ChromeDriver, Firefox ESR     (Debian packages, for browser tests)
+#   a JDK                                    (Debian; only if javac is missing: vector oracle)
 #   npm dev dependencies                     (npm ci: esbuild, typescript, binaryen's wasm-opt,
 #                                             playwright-core, puppeteer-core, Deno, Bun, ...)
 set -euo pipefail
@@ -44,6 +45,15 @@ if [ "$need_browsers" = 1 ]; then
     "${sudo_cmd[@]}" apt-get update -qq
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
   fi
+fi
+
+# The vector generators' oracles: Python's codecs, Node, and Java's DataOutputStream/charsets.
+if ! command -v javac >/dev/null 2>&1; then
+  say "apt-get install default-jdk-headless (Java oracle for tests/vectors/encodings)"
+  sudo_cmd=()
+  [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq default-jdk-headless >/dev/null
 fi
 
 # npm ci is fast when node_modules already matches package-lock.json; skip it entirely then.

@@ -15,12 +15,14 @@ step "rust: format, lint (native and wasm32)"
 cargo fmt --check
 cargo clippy --all-targets --locked -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown --features encodings-bindings --locked -- -D warnings
 
 step "rust: unit, integration and doc tests (exhaustive sweeps run optimised)"
 cargo test --locked
 
-step "vectors: tests/vectors/*.json are what their generators produce"
+step "vectors: tests/vectors/**/*.json are what their generators produce (Python, Node, Java oracles)"
 python3 tests/vectors/generate.py --check
+python3 tests/vectors/encodings/generate.py --check
 
 step "build the npm package (pkg/)"
 node scripts/build.mjs

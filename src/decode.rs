@@ -7,7 +7,7 @@
 //! (`TextDecoder`). Neither strips a byte order mark.
 
 use crate::error::{DecodeError, ErrorCode};
-use crate::grammar::{is_lead, is_trail, read_sequence, Seq, REPLACEMENT_UNIT};
+use crate::grammar::{is_continuation, is_lead, is_trail, read_sequence, Seq, REPLACEMENT_UNIT};
 
 /// Decodes well-formed WTF-8 to UTF-16 code units, allocating the result.
 ///
@@ -165,13 +165,54 @@ pub(crate) fn decode_chunk(
             dst[j] = u16::from(b);
             i += 1;
             j += 1;
-            // Stay in a tight loop while the input is ASCII.
+            // Stay in a tight loop while the input is ASCII, four bytes at a time.
+            while i + 4 <= src.len() {
+                let word = u32::from_le_bytes([src[i], src[i + 1], src[i + 2], src[i + 3]]);
+                if word & 0x8080_8080 != 0 {
+                    break;
+                }
+                dst[j] = u16::from(src[i]);
+                dst[j + 1] = u16::from(src[i + 1]);
+                dst[j + 2] = u16::from(src[i + 2]);
+                dst[j + 3] = u16::from(src[i + 3]);
+                i += 4;
+                j += 4;
+            }
             while i < src.len() && src[i] < 0x80 {
                 dst[j] = u16::from(src[i]);
                 i += 1;
                 j += 1;
             }
             continue;
+        }
+        // Fast paths for complete 2- and 3-byte sequences (most non-ASCII text).
+        if (0xC2..=0xDF).contains(&b) && i + 1 < src.len() && is_continuation(src[i + 1]) {
+            *prev_lead = false;
+            dst[j] = (u16::from(b & 0x1F) << 6) | u16::from(src[i + 1] & 0x3F);
+            i += 2;
+            j += 1;
+            continue;
+        }
+        if b & 0xF0 == 0xE0 && i + 2 < src.len() {
+            let (b1, b2) = (src[i + 1], src[i + 2]);
+            let second_ok = if b == 0xE0 { b1 >= 0xA0 } else { true };
+            if second_ok && is_continuation(b1) && is_continuation(b2) {
+                let unit = (u32::from(b & 0x0F) << 12)
+                    | (u32::from(b1 & 0x3F) << 6)
+                    | u32::from(b2 & 0x3F);
+                if fatal && *prev_lead && is_trail(unit) {
+                    return Progress {
+                        read: i,
+                        written: j,
+                        stop: Stop::Error(ErrorCode::SurrogatePair, 3),
+                    };
+                }
+                *prev_lead = is_lead(unit);
+                dst[j] = unit as u16;
+                i += 3;
+                j += 1;
+                continue;
+            }
         }
         match read_sequence(&src[i..]) {
             Seq::Valid { code_point, len } => {

@@ -114,23 +114,45 @@ pub fn wtf8_len_from_utf16(src: &[u16]) -> usize {
 pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     let mut i = 0;
     let mut j = 0;
-    while i < src.len() {
+    // Fast loop: while there is room for the longest sequence, no per-byte room checks.
+    while i < src.len() && dst.len() - j >= 4 {
         let u = u32::from(src[i]);
         if u < 0x80 {
-            if j == dst.len() {
-                break;
-            }
             dst[j] = u as u8;
             i += 1;
             j += 1;
-            continue;
+            // ASCII runs: four units at a time while all four are ASCII.
+            while i + 4 <= src.len() && dst.len() - j >= 4 {
+                let (a, b, c, d) = (src[i], src[i + 1], src[i + 2], src[i + 3]);
+                if (a | b | c | d) >= 0x80 {
+                    break;
+                }
+                dst[j..j + 4].copy_from_slice(&[a as u8, b as u8, c as u8, d as u8]);
+                i += 4;
+                j += 4;
+            }
+        } else if u < 0x800 {
+            dst[j] = 0xC0 | (u >> 6) as u8;
+            dst[j + 1] = 0x80 | (u & 0x3F) as u8;
+            i += 1;
+            j += 2;
+        } else if !is_surrogate(u) {
+            dst[j] = 0xE0 | (u >> 12) as u8;
+            dst[j + 1] = 0x80 | ((u >> 6) & 0x3F) as u8;
+            dst[j + 2] = 0x80 | (u & 0x3F) as u8;
+            i += 1;
+            j += 3;
+        } else {
+            let (code_point, units) = surrogate_at::<LOSSY>(src, i);
+            j += write_sequence(code_point, &mut dst[j..]);
+            i += units;
         }
-        let (code_point, units) = if !is_surrogate(u) {
-            (u, 1)
-        } else if is_lead(u) && i + 1 < src.len() && is_trail(u32::from(src[i + 1])) {
-            (combine(u, u32::from(src[i + 1])), 2)
-        } else if LOSSY {
-            (0xFFFD, 1)
+    }
+    // Careful loop for the last few bytes of room: whole sequences only.
+    while i < src.len() {
+        let u = u32::from(src[i]);
+        let (code_point, units) = if is_surrogate(u) {
+            surrogate_at::<LOSSY>(src, i)
         } else {
             (u, 1)
         };
@@ -143,6 +165,20 @@ pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (u
         j += n;
     }
     (i, j)
+}
+
+/// The code point to write for the surrogate unit at `src[i]` and how many units it takes: a pair
+/// is one supplementary code point; a lone surrogate is itself (WTF-8) or U+FFFD (`LOSSY`).
+#[inline]
+fn surrogate_at<const LOSSY: bool>(src: &[u16], i: usize) -> (u32, usize) {
+    let u = u32::from(src[i]);
+    if is_lead(u) && i + 1 < src.len() && is_trail(u32::from(src[i + 1])) {
+        (combine(u, u32::from(src[i + 1])), 2)
+    } else if LOSSY {
+        (0xFFFD, 1)
+    } else {
+        (u, 1)
+    }
 }
 
 #[cfg(test)]

@@ -21,8 +21,10 @@ const firstLoneSurrogate = (s) => {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== fixed.charCodeAt(i)) return i;
   return -1;
 };
-// Appending a lone surrogate forces the wasm encoder for the whole string (the package hands
-// well-formed strings to TextEncoder), so the wasm path is compared with the platform too.
+// Padding past the short-string limit and appending a lone surrogate forces the wasm encoder
+// (the package hands well-formed strings to TextEncoder and short ones to a JS loop), so the wasm
+// path is compared with the platform and the reference too.
+const PAD = 'x'.repeat(300);
 const LONE = '\uD800';
 
 test(`strings: ${CASES} random strings against TextEncoder, Buffer, isWellFormed and a naive reference (seed ${SEED})`, () => {
@@ -38,12 +40,12 @@ test(`strings: ${CASES} random strings against TextEncoder, Buffer, isWellFormed
     const utf8 = toUtf8(s);
     if (!eq(utf8, Buffer.from(s, 'utf8')) || !eq(utf8, textEncoder.encode(s))) assert.fail(`toUtf8 differs from Buffer/TextEncoder: ${ctx()}`);
     if (!eq(wtf8ToUtf8(bytes), utf8)) assert.fail(`wtf8ToUtf8(encode(s)) !== toUtf8(s): ${ctx()}`);
-    const forced = encode(s + LONE);
-    if (!eq(forced.subarray(0, forced.length - 3), naiveEncode(s))) assert.fail(`wasm encode differs: ${ctx()}`);
+    const forced = encode(PAD + s + LONE).subarray(PAD.length, -3);
+    if (!eq(forced, naiveEncode(s))) assert.fail(`wasm encode differs: ${ctx()}`);
     if (isWellFormed(s)) {
       wellFormed++;
       if (!eq(bytes, textEncoder.encode(s))) assert.fail(`encode !== TextEncoder on well-formed input: ${ctx()}`);
-      if (!eq(forced.subarray(0, forced.length - 3), textEncoder.encode(s))) assert.fail(`wasm encode !== TextEncoder: ${ctx()}`);
+      if (!eq(forced, textEncoder.encode(s))) assert.fail(`wasm encode !== TextEncoder: ${ctx()}`);
       if (!eq(toUtf8(s, { fatal: true }), utf8)) assert.fail(`strict toUtf8 failed on well-formed input: ${ctx()}`);
       if (!isWtf8(bytes)) assert.fail(ctx());
     } else {
@@ -86,8 +88,9 @@ function platformValidUpTo(bytes) {
 test(`bytes: ${CASES} random byte strings against TextDecoder (seed ${SEED})`, () => {
   const r = rng(SEED ^ 0x5bd1e995);
   // A suffix that starts with ASCII ends any unfinished sequence exactly as end-of-input does,
-  // and its surrogate sequence forces the wasm decoder.
-  const SUFFIX = [0x41, 0xed, 0xa0, 0x80];
+  // and its many surrogate sequences force the wasm decoder (a few would be decoded around).
+  const SUFFIX = [0x41, ...Array(9).fill([0xed, 0xa0, 0x80]).flat()];
+  const SUFFIX_TEXT = 'A' + '\uD800'.repeat(9);
   let compared = 0;
   let strictErrors = 0;
   for (let n = 0; n < CASES; n++) {
@@ -103,7 +106,11 @@ test(`bytes: ${CASES} random byte strings against TextDecoder (seed ${SEED})`, (
     const platform = lenient.decode(bytes);
     if (text !== platform) assert.fail(`decode !== TextDecoder: ${ctx()}`);
     const withSuffix = new Uint8Array([...bytes, ...SUFFIX]);
-    if (decode(withSuffix) !== platform + 'A\uD800') assert.fail(`wasm decode !== TextDecoder: ${ctx()}`);
+    if (decode(withSuffix) !== platform + SUFFIX_TEXT) assert.fail(`wasm decode !== TextDecoder: ${ctx()}`);
+    // One surrogate sequence: the package decodes around it with the platform decoder.
+    const withOne = new Uint8Array([...bytes, 0x41, 0xed, 0xa0, 0x80]);
+    if (decode(withOne) !== platform + 'A\uD800') assert.fail(`decode around a surrogate !== TextDecoder: ${ctx()}`);
+    const strictAround = (() => { try { return decode(withOne, { fatal: true }); } catch (e) { return e; } })();
     const validUpTo = platformValidUpTo(bytes);
     let error = null;
     try {
@@ -113,7 +120,9 @@ test(`bytes: ${CASES} random byte strings against TextDecoder (seed ${SEED})`, (
     }
     if (validUpTo === bytes.length) {
       if (error !== null) assert.fail(`strict wasm decode rejected valid input: ${ctx()}: ${error}`);
+      if (strictAround !== platform + 'A\uD800') assert.fail(`strict decode around a surrogate: ${ctx()}`);
     } else {
+      if (!(strictAround instanceof Wtf8Error) || strictAround.offset !== validUpTo) assert.fail(`strict error around a surrogate: ${ctx()}`);
       strictErrors++;
       if (!(error instanceof Wtf8Error) || error.offset !== validUpTo) {
         assert.fail(`strict error offset ${error?.offset} !== ${validUpTo}: ${ctx()}`);
@@ -124,4 +133,28 @@ test(`bytes: ${CASES} random byte strings against TextDecoder (seed ${SEED})`, (
   }
   assert.ok(compared > CASES / 2, `${compared} inputs compared with TextDecoder`);
   assert.ok(strictErrors > CASES / 10, `${strictErrors} strict errors checked`);
+});
+
+test(`long strings with rare lone surrogates take the block paths and still match the reference (seed ${SEED})`, () => {
+  const r = rng(SEED ^ 0x9e3779b9);
+  const scripts = ['hello world ', 'h\u00e9llo w\u00f6rld ', '\u043f\u0440\u0438\u0432\u0435\u0442 ', '\u4f60\u597d\u4e16\u754c', 'hi \uD83D\uDE00 '];
+  for (let n = 0; n < 300; n++) {
+    const base = r.pick(scripts).repeat(1 + r.int(6000)).slice(0, 1 + r.int(40_000));
+    let s = base;
+    const lone = r.int(4) === 0 ? 0 : 1 + r.int(r.chance(0.2) ? 2000 : 8);
+    for (let k = 0; k < lone; k++) {
+      const at = r.int(s.length + 1);
+      s = s.slice(0, at) + String.fromCharCode(0xd800 + r.int(0x800)) + s.slice(at);
+    }
+    const ctx = `seed ${SEED} long case ${n} (${s.length} units, ${lone} surrogates inserted)`;
+    const bytes = encode(s);
+    if (!eq(bytes, naiveEncode(s))) assert.fail(`encode differs from the naive reference: ${ctx}`);
+    if (decode(bytes) !== s) assert.fail(`decode(encode(s)) !== s: ${ctx}`);
+    if (decode(bytes, { fatal: true }) !== s) assert.fail(`strict decode: ${ctx}`);
+    if (!eq(toUtf8(s), textEncoder.encode(s))) assert.fail(`toUtf8: ${ctx}`);
+    // Damage a few bytes: lenient decoding still matches TextDecoder wherever it can be compared.
+    const damaged = bytes.slice();
+    for (let k = 0; k < 3; k++) damaged[r.int(damaged.length || 1)] = r.pick([0x80, 0xc0, 0xff, 0xed, 0xe2]);
+    if (!hasSurrogateSequence(damaged) && decode(damaged) !== lenient.decode(damaged)) assert.fail(`damaged decode: ${ctx}`);
+  }
 });

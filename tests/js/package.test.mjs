@@ -17,8 +17,12 @@ test('package.json: version from Cargo.toml, exports with types first, no depend
   assert.ok(manifest.engines?.node, 'engines.node is set');
   assert.equal(manifest.dependencies, undefined, 'zero runtime dependencies');
   assert.equal(manifest.license, 'MIT');
-  for (const condition of Object.values(manifest.exports['.'])) {
-    assert.equal(Object.keys(condition)[0], 'types', 'types comes first in every condition');
+  assert.deepEqual(Object.keys(manifest.exports), ['.', './encodings', './package.json']);
+  for (const entry of ['.', './encodings']) {
+    assert.deepEqual(Object.keys(manifest.exports[entry]), ['import', 'require'], entry);
+    for (const condition of Object.values(manifest.exports[entry])) {
+      assert.equal(Object.keys(condition)[0], 'types', `types comes first in every condition of ${entry}`);
+    }
   }
   assert.ok(!Object.keys(manifest.exports).some((k) => k.includes('*')), 'no catch-all exports');
 });
@@ -26,13 +30,14 @@ test('package.json: version from Cargo.toml, exports with types first, no depend
 test('npm pack publishes exactly the whitelisted files', () => {
   const [report] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: pkgDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
   const files = report.files.map((f) => f.path).sort();
-  for (const required of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/wtf8-wasm.mjs', 'dist/wtf8-wasm.cjs', 'dist/types/index.d.ts', 'dist/types-cjs/index.d.ts', 'dist/types-cjs/package.json']) {
+  for (const required of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/wtf8-wasm.mjs', 'dist/wtf8-wasm.cjs', 'dist/types/index.d.ts', 'dist/types-cjs/index.d.ts', 'dist/types-cjs/package.json',
+    'dist/encodings.mjs', 'dist/encodings.cjs', 'dist/types/encodings/index.d.ts', 'dist/types-cjs/encodings/index.d.ts']) {
     assert.ok(files.includes(required), `${required} is published`);
   }
   assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/.+)$/.test(f)), files.join(', '));
   assert.ok(!files.some((f) => f.endsWith('.wasm')), 'the wasm module is embedded, not shipped separately');
   for (const typesFile of files.filter((f) => f.endsWith('.d.ts'))) {
-    assert.doesNotMatch(readFileSync(join(pkgDir, typesFile), 'utf8'), /wtf8-wasm:(glue|bytes)|from ['"]\.\/wasm\.js['"]/, `${typesFile} refers only to published files`);
+    assert.doesNotMatch(readFileSync(join(pkgDir, typesFile), 'utf8'), /wtf8-wasm(-encodings)?:(glue|bytes)|from ['"]\.\/wasm\.js['"]/, `${typesFile} refers only to published files`);
   }
 });
 

@@ -1,0 +1,118 @@
+// Runs the benchmark suite in headless Chromium: a tiny static server on 127.0.0.1 (an
+// ephemeral port) serves the page, benches/, the built package (pkg/), the two peer libraries
+// and the corpora (built in Node, sent as JSON); playwright-core drives Debian's Chromium through
+// tests/support/browsers.mjs. The page is cross-origin isolated (COOP/COEP), which gives
+// performance.now() its fine resolution.
+import { execFileSync } from 'node:child_process';
+import { createReadStream, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildCorpora } from '../corpora.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const require = createRequire(import.meta.url);
+
+const MOUNTS = [
+  ['/benches/', join(root, 'benches')],
+  ['/pkg/', join(root, 'pkg')],
+  ['/node_modules/wtf-8/', dirname(require.resolve('wtf-8'))],
+  ['/node_modules/@cto.af/wtf8/', resolve(dirname(fileURLToPath(import.meta.resolve('@cto.af/wtf8'))), '..')],
+];
+const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.json': 'application/json' };
+
+function serve(routes) {
+  const server = createServer((req, res) => {
+    const headers = {
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+      'Cache-Control': 'no-store',
+    };
+    let path = null;
+    try {
+      path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {}
+    if (path === '/favicon.ico') {
+      res.writeHead(204, headers);
+      res.end();
+      return;
+    }
+    if (path !== null && Object.hasOwn(routes, path)) {
+      const body = routes[path]();
+      res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(body);
+      return;
+    }
+    const file = path === null ? null : path === '/' ? join(here, 'index.html') : mapPath(path);
+    let ok = false;
+    try {
+      ok = file !== null && statSync(file).isFile();
+    } catch {}
+    if (!ok) {
+      res.writeHead(404, headers);
+      res.end('not found');
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Type': `${TYPES[extname(file)] ?? 'application/octet-stream'}; charset=utf-8` });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+function mapPath(path) {
+  if (path.includes('\0') || path.split('/').some((s) => s === '..' || s === '.')) return null;
+  for (const [prefix, dir] of MOUNTS) {
+    if (!path.startsWith(prefix)) continue;
+    const file = resolve(dir, path.slice(prefix.length));
+    return file.startsWith(dir + sep) ? file : null;
+  }
+  return null;
+}
+
+function chromiumVersion(executable) {
+  try {
+    return execFileSync(executable, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param corpora - built corpora (sent to the page as JSON)
+ * @param opts - suite options (see suite.mjs)
+ * @param memoryUnits - 0, or the size of the memory test string
+ */
+export async function runChromium({ corpora, opts, memoryUnits, memoryOnly, onMeta, before }) {
+  const { launchChromium, CHROMIUM } = await import(join(root, 'tests/support/browsers.mjs'));
+  const corporaJson = JSON.stringify(corpora.map(({ name, size, text, stats }) => ({ name, size, text, stats })));
+  const memoryBase = () =>
+    JSON.stringify(buildCorpora({ names: ['sliced', 'dense', 'cjk'], sizes: [1_000_000] }).map(({ name, text }) => ({ name, text })));
+  const server = await serve({ '/corpora.json': () => corporaJson, '/memory-base.json': memoryBase });
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    page.on('console', (m) => console.log(m.text()));
+    page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+    await page.goto(url);
+    await page.waitForFunction(() => globalThis.benchReady === true, null, { timeout: 60_000 });
+    const info = await page.evaluate(() => globalThis.benchInfo);
+    onMeta?.({ chromium: chromiumVersion(CHROMIUM) ?? info.userAgent, userAgent: info.userAgent, crossOriginIsolated: info.crossOriginIsolated });
+    before?.();
+    if (!info.crossOriginIsolated) console.log('warning: page is not cross-origin isolated: performance.now() is coarse');
+    let suite = null;
+    if (!memoryOnly) suite = await page.evaluate((o) => globalThis.runBench(o), opts);
+    let memory = null;
+    if (memoryUnits > 0) {
+      console.log('');
+      console.log(`MEMORY (Chromium): encode + decode of ${memoryUnits / 1048576}Mi-unit strings`);
+      memory = await page.evaluate((n) => globalThis.runMemory(n), memoryUnits).catch((e) => ({ ok: false, error: String(e) }));
+    }
+    return { suite, memory };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

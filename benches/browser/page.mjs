@@ -1,0 +1,89 @@
+// The benchmark page: runs benches/suite.mjs in the browser on the corpora the driver serves.
+// Same bodies as in Node; Node-only contenders (Buffer) are absent here.
+import { runSuite } from '../suite.mjs';
+
+// The package does not export its wasm memory: keep the instance it makes (bench-only hook, as in
+// benches/memory.mjs) so the memory test can report the memory size.
+const OriginalInstance = WebAssembly.Instance;
+let instance = null;
+WebAssembly.Instance = new Proxy(OriginalInstance, {
+  construct(target, argv, newTarget) {
+    const made = Reflect.construct(target, argv, newTarget);
+    instance ??= made;
+    return made;
+  },
+});
+const ours = await import('/pkg/dist/wtf8-wasm.mjs');
+WebAssembly.Instance = OriginalInstance;
+const cto = await import('/node_modules/@cto.af/wtf8/lib/index.js');
+
+const wasmBytes = () => {
+  const memory = instance?.exports?.memory;
+  return memory instanceof WebAssembly.Memory ? memory.buffer.byteLength : null;
+};
+
+// wtf-8 works on byte strings; browsers have no native latin1 conversion, so plain loops
+// (String.fromCharCode over 8 Ki-byte chunks one way, charCodeAt the other).
+const binary = {
+  toBytes(byteString) {
+    const out = new Uint8Array(byteString.length);
+    for (let i = 0; i < byteString.length; i++) out[i] = byteString.charCodeAt(i);
+    return out;
+  },
+  fromBytes(u8) {
+    let s = '';
+    for (let i = 0; i < u8.length; i += 8192) s += String.fromCharCode.apply(null, u8.subarray(i, i + 8192));
+    return s;
+  },
+};
+
+const env = {
+  runtime: 'chromium',
+  now: () => performance.now(),
+  ours: { encode: ours.encode, decode: ours.decode, toUtf8: ours.toUtf8, encodeInto: ours.encodeInto },
+  wtf8: globalThis.wtf8,
+  binary,
+  cto: { Wtf8Encoder: cto.Wtf8Encoder, Wtf8Decoder: cto.Wtf8Decoder },
+};
+
+const log = (line) => {
+  console.log(line);
+  document.getElementById('log').textContent += `${line}\n`;
+};
+
+async function fetchJson(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return res.json(); // JSON.parse: flat strings; lone surrogates arrive as \uXXXX escapes
+}
+
+globalThis.runBench = async (opts) => {
+  const corpora = await fetchJson('/corpora.json');
+  return runSuite(env, corpora, opts, log);
+};
+
+/** Encode + decode of an `units`-unit string built by repeating each 1M-unit corpus. */
+globalThis.runMemory = async (units) => {
+  const bases = await fetchJson('/memory-base.json');
+  const rows = [{ step: 'after import', ms: null, wasmMemory: wasmBytes() }];
+  let ok = true;
+  for (const { name, text } of bases) {
+    const label = `${name} ${units / 1048576}Mi`;
+    let s = text.repeat(Math.ceil(units / text.length)).slice(0, units);
+    s.charCodeAt(units - 1); // flatten before timing
+    let t = performance.now();
+    let bytes = ours.encode(s);
+    rows.push({ step: `${label}: encode -> ${(bytes.length / 1048576).toFixed(1)} MiB`, ms: +(performance.now() - t).toFixed(1), wasmMemory: wasmBytes() });
+    t = performance.now();
+    let back = ours.decode(bytes);
+    const ms = +(performance.now() - t).toFixed(1);
+    const same = back === s;
+    ok &&= same;
+    rows.push({ step: `${label}: decode, round trip ${same ? 'exact' : 'DIFFERS'}`, ms, wasmMemory: wasmBytes() });
+    s = bytes = back = null;
+  }
+  return { ok, note: 'wasm memory read through a bench-only WebAssembly.Instance hook (not exported by the package)', rows };
+};
+
+globalThis.benchInfo = { userAgent: navigator.userAgent, crossOriginIsolated: globalThis.crossOriginIsolated, wasmMemoryAtImport: wasmBytes() };
+globalThis.benchReady = true;

@@ -1,0 +1,76 @@
+/**
+ * What the platform offers, detected once when the package is imported: the native UTF-8
+ * codecs (which give byte-identical results wherever WTF-8 and UTF-8 agree), the native
+ * well-formedness check, and Node's Buffer where there is one (fast native byte search and
+ * lossless code-unit copies). Each has a portable stand-in, so the package works everywhere and
+ * is only faster where these exist.
+ *
+ * Never TextDecoder('utf-16le'): it replaces lone surrogates.
+ *
+ * @module
+ */
+
+export const textEncoder = new TextEncoder();
+export const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+export const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Is `input` well-formed UTF-16? The native `String.prototype.isWellFormed` where the engine has
+ * it; otherwise "no", which routes strings to paths that are correct for every string.
+ */
+export const isWellFormed: (input: string) => boolean =
+  typeof String.prototype.isWellFormed === 'function' ? (input) => input.isWellFormed() : () => false;
+
+/** The parts of Node's Buffer used here. */
+export interface NodeBufferView {
+  readonly buffer: ArrayBufferLike;
+  indexOf(value: number, byteOffset: number): number;
+  write(text: string, offset: number, length: number, encoding: 'utf16le'): number;
+  toString(encoding: 'utf16le', start: number, end: number): string;
+}
+interface NodeBufferClass {
+  from(buffer: ArrayBufferLike, byteOffset?: number, length?: number): NodeBufferView;
+}
+
+/**
+ * Node's Buffer, if there is one. Its 'utf16le' conversions copy code units as they are (lone
+ * surrogates included) many times faster than charCodeAt / fromCharCode loops, and its indexOf
+ * is a native memchr, far faster than Uint8Array.prototype.indexOf.
+ */
+export const NodeBuffer: NodeBufferClass | undefined = (globalThis as { Buffer?: NodeBufferClass }).Buffer;
+
+/**
+ * A function that finds `value` in `bytes` from `from` on (or returns -1), using the fastest
+ * search this platform has. Build it once per input.
+ */
+export function byteSearch(bytes: Uint8Array): (value: number, from: number) => number {
+  if (NodeBuffer !== undefined && bytes.length > 1024) {
+    const view = NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    return (value, from) => view.indexOf(value, from);
+  }
+  return (value, from) => bytes.indexOf(value, from);
+}
+
+/** Views on a SharedArrayBuffer are refused by TextDecoder in browsers: copy those first. */
+export function forPlatform(bytes: Uint8Array): Uint8Array {
+  if (bytes.buffer instanceof ArrayBuffer) return bytes;
+  return Object.prototype.toString.call(bytes.buffer) === '[object SharedArrayBuffer]' ? bytes.slice() : bytes;
+}
+
+/**
+ * The platform decoders refuse inputs above about 512 MiB (V8's string length limit applied to the
+ * input): decode those in pieces through a streaming decoder, which splits anywhere correctly.
+ */
+const PLATFORM_PIECE = 1 << 27;
+
+/** `decoder.decode(bytes)` for inputs of any size. */
+export function platformDecode(decoder: TextDecoder, bytes: Uint8Array): string {
+  const input = forPlatform(bytes);
+  if (input.length <= PLATFORM_PIECE) return decoder.decode(input);
+  const streaming = new TextDecoder('utf-8', { fatal: decoder.fatal, ignoreBOM: true });
+  let text = '';
+  for (let at = 0; at < input.length; at += PLATFORM_PIECE) {
+    text += streaming.decode(input.subarray(at, at + PLATFORM_PIECE), { stream: at + PLATFORM_PIECE < input.length });
+  }
+  return text;
+}
