@@ -31,8 +31,9 @@ import { isWellFormed, textEncoder } from './platform.js';
 export function encode(input: string): Uint8Array<ArrayBuffer> {
   requireString(input);
   const length = input.length;
-  if (length <= SHORT || looksOneByte(input)) {
-    // Short or Latin-1 text: the native encoder is at its best, and isWellFormed is cheap.
+  if (length <= SHORT || (3 * length > SCRATCH_LIMIT && looksOneByte(input))) {
+    // Short text, or a long string that looks Latin-1: the native encoder is at its best, and
+    // isWellFormed is cheap.
     if (isWellFormed(input)) return textEncoder.encode(input);
     // A short string with lone surrogates: a plain loop beats the fixed cost of a trip to wasm.
     if (length <= SHORT) return encodeShort(input);
@@ -61,8 +62,12 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
 const SHORT = 128;
 /** Code units per block when a string is not well-formed (at most MAX_ENCODE_UNITS). */
 const BLOCK = Math.min(1024, MAX_ENCODE_UNITS);
-/** Output buffers up to this size are reused between calls (a result is always a fresh copy). */
-const SCRATCH_LIMIT = 1 << 20;
+/**
+ * Output buffers up to this size are reused between calls (a result is always a fresh copy of
+ * the bytes written): encodeInto into a reused buffer plus one copy beats TextEncoder.encode's own
+ * allocation. Larger strings of Latin-1 text go to TextEncoder.encode itself.
+ */
+const SCRATCH_LIMIT = 4 << 20;
 let scratch = new Uint8Array(0);
 
 function outputFor(size: number): Uint8Array<ArrayBuffer> {

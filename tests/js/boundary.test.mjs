@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Buffer } from 'node:buffer';
 import { wtf8, root, pkgDir, naiveEncode, hex } from './support.mjs';
 
 const { encode, decode, toUtf8, Wtf8Error } = wtf8;
@@ -54,5 +55,19 @@ test('a surrogate pair split across an encode chunk boundary stays one 4-byte se
     const s = 'b'.repeat(at) + '\uD83D\uDE00' + '\uDC00' + 'c'.repeat(100);
     assert.equal(hex(encode(s).subarray(at, at + 7)), 'f09f9880edb080', `pair at ${at}`);
     assert.equal(decode(encode(s)), s);
+  }
+});
+
+test('strings past the reusable output buffer (over 1.4 million units) encode exactly, on every path', () => {
+  const units = 1_500_000;
+  const latin1 = 'caf\u00e9 na\u00efve '.repeat(units / 12 + 1).slice(0, units);
+  const twoByte = '\u043f\u0440\u0438\u0432\u0435\u0442 \u4f60\u597d '.repeat(units / 10 + 1).slice(0, units);
+  const withLone = latin1.slice(0, 1_000_000) + '\uDC00' + latin1.slice(1_000_000);
+  for (const [name, s] of [['Latin-1', latin1], ['two-byte', twoByte], ['Latin-1 with a lone surrogate', withLone]]) {
+    const bytes = encode(s);
+    assert.ok(bytes.equals === undefined, `${name}: a plain Uint8Array, not a Buffer`);
+    assert.equal(bytes.byteLength, bytes.buffer.byteLength, `${name}: the result owns exactly its bytes`);
+    assert.ok(Buffer.compare(Buffer.from(bytes), Buffer.from(naiveEncode(s))) === 0, `${name}: encode equals the reference`);
+    assert.equal(decode(bytes), s, `${name}: round trip`);
   }
 });
