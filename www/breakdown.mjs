@@ -105,6 +105,14 @@ function payloadLine({ bytes, codePoint, kind }) {
 
 function utf8Bytes(utf8, lossy, source) {
   if (!lossy) return h('code', { class: 'hex same' }, formatHex(utf8));
+  // A pair spelled as two 3-byte sequences: decoding makes it a real pair, whose 4 UTF-8 bytes
+  // the package gives on the lead's row and none on the trail's.
+  if (utf8.length === 0) return h('span', { class: 'replaced-note' }, 'in the row above: one pair');
+  if (utf8.length === 4) {
+    return h('span', { class: 'replaced' },
+      h('code', { class: 'hex same' }, formatHex(utf8)),
+      h('span', { class: 'replaced-note' }, 'with the next row: one pair'));
+  }
   return h('span', { class: 'replaced' },
     h('code', { class: 'hex lost' }, formatHex(utf8)),
     h('span', { class: 'replaced-note' }, source === 'bytes' ? 'U+FFFD' : 'U+FFFD: lost'));
