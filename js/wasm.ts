@@ -14,24 +14,14 @@
  */
 import * as glue from 'wtf8-wasm:glue';
 import { wasmBase64 } from 'wtf8-wasm:bytes';
+import { instantiate } from './instantiate.js';
 import { Wtf8Error, type Wtf8ErrorCode } from './errors.js';
 import { NodeBuffer, type NodeBufferView } from './platform.js';
 
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
-const instance = new WebAssembly.Instance(new WebAssembly.Module(fromBase64(wasmBase64)), {
-  './wtf8_wasm_bg.js': glue as unknown as WebAssembly.ModuleImports,
-});
-glue.__wbg_set_wasm(instance.exports);
-(instance.exports.__wbindgen_start as () => void)();
+const wasmExports = instantiate(wasmBase64, glue, './wtf8_wasm_bg.js');
 
 /** The module's linear memory (exported for tests that check it stays small). */
-export const memory = instance.exports.memory as WebAssembly.Memory;
+export const memory = wasmExports.memory as WebAssembly.Memory;
 
 /** Code units per encode call. */
 export const MAX_ENCODE_UNITS: number = glue.max_encode_units();

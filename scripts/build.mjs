@@ -129,6 +129,7 @@ cpSync(join(dist, 'types'), join(dist, 'types-cjs'), { recursive: true });
 writeFileSync(join(dist, 'types-cjs', 'package.json'), '{ "type": "commonjs" }\n');
 for (const dir of ['types', 'types-cjs']) {
   rmSync(join(dist, dir, 'wasm.d.ts'));
+  rmSync(join(dist, dir, 'instantiate.d.ts'));
   rmSync(join(dist, dir, 'encodings', 'wasm.d.ts'));
 }
 

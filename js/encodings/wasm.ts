@@ -13,20 +13,10 @@
  */
 import * as glue from 'wtf8-wasm-encodings:glue';
 import { wasmBase64 } from 'wtf8-wasm-encodings:bytes';
+import { instantiate } from '../instantiate.js';
 import { Wtf8Error, addEncodingDescriptions, type Wtf8ErrorCode } from '../errors.js';
 
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
-const instance = new WebAssembly.Instance(new WebAssembly.Module(fromBase64(wasmBase64)), {
-  './wtf8_wasm_encodings_bg.js': glue as unknown as WebAssembly.ModuleImports,
-});
-glue.__wbg_set_wasm(instance.exports);
-(instance.exports.__wbindgen_start as () => void)();
+instantiate(wasmBase64, glue, './wtf8_wasm_encodings_bg.js');
 addEncodingDescriptions();
 
 /** The wasm exports (thin wrappers over `wtf8_wasm::encodings`). */
