@@ -134,9 +134,17 @@ export function decode(input: BufferSource, options?: DecodeOptions): string {
     const text = lenientUtf8.decode(forPlatform(bytes));
     return text.indexOf('\uFFFD') < 0 || firstSurrogateSequence(bytes) < 0 ? text : decodeWasm(bytes, false);
   }
-  if (NodeBuffer === undefined || bytes.length <= 4096) {
-    // For short input, or where searching bytes is slow, let the platform decoder look first:
-    // without a U+FFFD in its result the input was well-formed UTF-8.
+  if (NodeBuffer === undefined) {
+    // Where searching bytes is slow (browsers), let the strict platform decoder look first: it
+    // succeeds on well-formed UTF-8 and gives up at the first surrogate or error.
+    try {
+      return platformDecode(strictUtf8, bytes);
+    } catch {
+      // Surrogate sequences or ill-formed input: see below.
+    }
+  } else if (bytes.length <= 4096) {
+    // Node, short input: the lenient platform decoder first; without a U+FFFD in its result the
+    // input was well-formed UTF-8.
     const text = platformDecode(lenientUtf8, bytes);
     if (text.indexOf('\uFFFD') < 0) return text;
   }
