@@ -14,7 +14,7 @@ import { NodeBuffer, byteSearch, forPlatform, lenientUtf8, platformDecode, stric
  * `bytes[..end)`, or -1. Without one, WTF-8 and UTF-8 agree on every byte, so the platform's
  * UTF-8 decoder gives exactly our result.
  */
-export function firstSurrogateSequence(bytes: Uint8Array, end = bytes.length): number {
+function firstSurrogateSequence(bytes: Uint8Array, end = bytes.length): number {
   const search = byteSearch(bytes);
   for (let at = search(0xed, 0); at >= 0 && at < end; at = search(0xed, at + 1)) {
     const next = bytes[at + 1];
@@ -43,12 +43,15 @@ function surrogateSequences(bytes: Uint8Array, limit: number): number[] | undefi
   return found;
 }
 
-/** Inputs up to this many bytes skip the search for surrogate sequences when they are UTF-8. */
+/** Inputs up to this many bytes go to wasm when they hold a surrogate sequence. */
 const SHORT_BYTES = 256;
 
-/** How many surrogate sequences the segment-wise platform path takes before wasm is faster. */
+/**
+ * How many surrogate sequences the segment-wise platform path takes before wasm is faster: none
+ * for short input (wasm's fixed cost is lower than a few platform calls), then a few per KiB.
+ */
 function segmentLimit(length: number): number {
-  return 8 + (length >> 9);
+  return length <= SHORT_BYTES ? 0 : 8 + (length >> 9);
 }
 
 /** The surrogate code unit of the complete 3-byte sequence at `at`. */
@@ -128,29 +131,25 @@ export function decode(input: BufferSource, options?: DecodeOptions): string {
     }
     return decodeWasm(bytes, true);
   }
-  if (bytes.length <= SHORT_BYTES) {
-    // Short input: the platform decoder first (without a U+FFFD in its result the input was
-    // well-formed UTF-8), else wasm, whose fixed cost is lower than decoding around surrogates.
-    const text = lenientUtf8.decode(forPlatform(bytes));
-    return text.indexOf('\uFFFD') < 0 || firstSurrogateSequence(bytes) < 0 ? text : decodeWasm(bytes, false);
-  }
-  if (NodeBuffer === undefined) {
-    // Where searching bytes is slow (browsers), let the strict platform decoder look first: it
-    // succeeds on well-formed UTF-8 and gives up at the first surrogate or error.
+  // Let the platform decoder look first where that is cheap: in Node for up to 4 KiB (where it
+  // is not, a native byte search finds the surrogate sequences faster), in browsers always.
+  let text: string | undefined;
+  if (bytes.length <= SHORT_BYTES || (NodeBuffer !== undefined && bytes.length <= 4096)) {
+    // Without a U+FFFD in the lenient result, the input was well-formed UTF-8.
+    text = platformDecode(lenientUtf8, bytes);
+    if (text.indexOf('\uFFFD') < 0) return text;
+  } else if (NodeBuffer === undefined) {
+    // The strict decoder succeeds on well-formed UTF-8 and gives up at the first surrogate or error.
     try {
       return platformDecode(strictUtf8, bytes);
     } catch {
       // Surrogate sequences or ill-formed input: see below.
     }
-  } else if (bytes.length <= 4096) {
-    // Node, short input: the lenient platform decoder first; without a U+FFFD in its result the
-    // input was well-formed UTF-8.
-    const text = platformDecode(lenientUtf8, bytes);
-    if (text.indexOf('\uFFFD') < 0) return text;
   }
   const surrogates = surrogateSequences(bytes, segmentLimit(bytes.length));
   if (surrogates === undefined) return decodeWasm(bytes, false);
-  if (surrogates.length === 0) return platformDecode(lenientUtf8, bytes);
+  // Without surrogate sequences the WHATWG decoder's replacements are exactly ours.
+  if (surrogates.length === 0) return text ?? platformDecode(lenientUtf8, bytes);
   return decodeAround(bytes, surrogates, lenientUtf8);
 }
 
@@ -169,7 +168,11 @@ export function decode(input: BufferSource, options?: DecodeOptions): string {
  */
 export function checkWtf8(input: BufferSource): Wtf8Error | null {
   const bytes = toBytes(input);
-  if (isPlatformUtf8(bytes)) return null;
+  return isPlatformUtf8(bytes) ? null : wasmWtf8Error(bytes);
+}
+
+/** The strict wasm decoder's verdict on `bytes`: `null` or why they are not WTF-8. */
+function wasmWtf8Error(bytes: Uint8Array): Wtf8Error | null {
   try {
     decodeWasm(bytes, true);
     return null;
@@ -203,16 +206,25 @@ function isPlatformUtf8(bytes: Uint8Array): boolean {
 
 /**
  * Checks whether bytes are well-formed UTF-8 (WTF-8 without surrogate sequences) and says where
- * and why not.
+ * and why not, without throwing: exactly the input `wtf8ToUtf8(input, { fatal: true })` accepts.
  *
  * @returns `null`, or a {@link Wtf8Error} whose `offset` and `length` are those of Rust's
  * `std::str::from_utf8`; a surrogate sequence has code `SURROGATE`.
+ * @throws TypeError if `input` is not a buffer source.
+ *
+ * @example
+ * ```ts
+ * checkUtf8(encode('a\uD83Db'));   // Wtf8Error { code: 'SURROGATE', offset: 1, length: 1 }
+ * checkUtf8(encode('a\uD83D\uDE00')); // null: well-formed, so its WTF-8 is UTF-8
+ * ```
+ *
+ * Complexity: O(n).
  */
 export function checkUtf8(input: BufferSource): Wtf8Error | null {
   const bytes = toBytes(input);
   if (isPlatformUtf8(bytes)) return null;
   // Either ill-formed WTF-8, or well-formed WTF-8 holding a surrogate: the earlier one wins.
-  const wtf8Error = checkWtf8(bytes);
+  const wtf8Error = wasmWtf8Error(bytes);
   // A surrogate start at the WTF-8 error offset itself (e.g. "ED A0" cut short) is SURROGATE in UTF-8.
   const end = wtf8Error === null ? bytes.length : (wtf8Error.offset ?? bytes.length) + 1;
   const surrogate = firstSurrogateSequence(bytes, end);

@@ -6,7 +6,6 @@
 import { requireString, readFatal } from './args.js';
 import { Wtf8Error } from './errors.js';
 import { encodeIntoWasm, encodeRangeInto, firstLoneSurrogate, MAX_ENCODE_UNITS } from './wasm.js';
-
 import { isWellFormed, textEncoder } from './platform.js';
 
 /**
@@ -31,16 +30,16 @@ import { isWellFormed, textEncoder } from './platform.js';
 export function encode(input: string): Uint8Array<ArrayBuffer> {
   requireString(input);
   const length = input.length;
-  if (length <= SHORT || (3 * length > SCRATCH_LIMIT && looksOneByte(input))) {
-    // Short text, or a long string that looks Latin-1: the native encoder is at its best, and
-    // isWellFormed is cheap.
-    if (isWellFormed(input)) return textEncoder.encode(input);
-    // A short string with lone surrogates: a plain loop beats the fixed cost of a trip to wasm.
-    if (length <= SHORT) return encodeShort(input);
+  const wellFormed = isWellFormed(input);
+  // Short text, or long Latin-1 text (past the reused buffer): the native encoder at its best.
+  if (wellFormed && (length <= SHORT || (3 * length > SCRATCH_LIMIT && looksOneByte(input)))) {
+    return textEncoder.encode(input);
   }
+  // A short string with lone surrogates: a plain loop beats the fixed cost of a trip to wasm.
+  if (length <= SHORT) return encodeShort(input);
   const out = outputFor(3 * length);
   let written = 0;
-  if (isWellFormed(input)) {
+  if (wellFormed) {
     // A well-formed string's WTF-8 is its UTF-8: the native encoder writes identical bytes.
     written = textEncoder.encodeInto(input, out).written;
   } else {
@@ -117,8 +116,7 @@ function encodeShort(input: string): Uint8Array<ArrayBuffer> {
 
 /**
  * A cheap guess whether `input` is Latin-1 text (probing a few code units): then V8 stores it one
- * byte per unit, isWellFormed answers at once and the native encode is fastest. A wrong guess
- * costs speed, never correctness.
+ * byte per unit and the native encode is fastest. A wrong guess costs speed, never correctness.
  */
 function looksOneByte(input: string): boolean {
   const step = Math.max(1, Math.floor(input.length / 16));

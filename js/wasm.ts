@@ -15,6 +15,7 @@
 import * as glue from 'wtf8-wasm:glue';
 import { wasmBase64 } from 'wtf8-wasm:bytes';
 import { instantiate } from './instantiate.js';
+import { stringOf, unitsOf } from './units.js';
 import { Wtf8Error, type Wtf8ErrorCode } from './errors.js';
 import { NodeBuffer, type NodeBufferView } from './platform.js';
 
@@ -121,13 +122,7 @@ export function firstLoneSurrogate(input: string): number {
 /** Builds a string from `count` code units of the unit scratch buffer (lossless). */
 function readUnits(count: number): string {
   if (NodeBuffer !== undefined) return nodeMemory(NodeBuffer).toString('utf16le', UNITS_AT * 2, (UNITS_AT + count) * 2);
-  const view = units();
-  let text = '';
-  for (let i = 0; i < count; i += 8192) {
-    const part = view.subarray(UNITS_AT + i, UNITS_AT + Math.min(count, i + 8192));
-    text += String.fromCharCode.apply(null, part as unknown as number[]);
-  }
-  return text;
+  return stringOf(units().subarray(UNITS_AT, UNITS_AT + count));
 }
 
 /** Error object thrown by the wasm exports (built with serde-wasm-bindgen). */
@@ -209,9 +204,7 @@ export class StreamingDecoder {
 
 /** The raw `inspect` records for a string. */
 export function inspectUnits(input: string): unknown {
-  const view = new Uint16Array(input.length);
-  for (let i = 0; i < input.length; i++) view[i] = input.charCodeAt(i);
-  return glue.inspect_units(view);
+  return glue.inspect_units(unitsOf(input));
 }
 
 /** The raw `inspect` records for bytes. */

@@ -193,22 +193,15 @@ pub(crate) fn decode_chunk(
             j += 1;
             continue;
         }
-        if b & 0xF0 == 0xE0 && i + 2 < src.len() {
+        // (ED, the surrogates' lead byte, takes the general path below, which checks pairs.)
+        if b & 0xF0 == 0xE0 && b != 0xED && i + 2 < src.len() {
             let (b1, b2) = (src[i + 1], src[i + 2]);
-            let second_ok = if b == 0xE0 { b1 >= 0xA0 } else { true };
+            let second_ok = b != 0xE0 || b1 >= 0xA0;
             if second_ok && is_continuation(b1) && is_continuation(b2) {
-                let unit = (u32::from(b & 0x0F) << 12)
-                    | (u32::from(b1 & 0x3F) << 6)
-                    | u32::from(b2 & 0x3F);
-                if fatal && *prev_lead && is_trail(unit) {
-                    return Progress {
-                        read: i,
-                        written: j,
-                        stop: Stop::Error(ErrorCode::SurrogatePair, 3),
-                    };
-                }
-                *prev_lead = is_lead(unit);
-                dst[j] = unit as u16;
+                *prev_lead = false;
+                dst[j] = (u16::from(b & 0x0F) << 12)
+                    | (u16::from(b1 & 0x3F) << 6)
+                    | u16::from(b2 & 0x3F);
                 i += 3;
                 j += 1;
                 continue;

@@ -22,24 +22,7 @@ addEncodingDescriptions();
 /** The wasm exports (thin wrappers over `wtf8_wasm::encodings`). */
 export { glue as wasm };
 
-/** The UTF-16 code units of `input`, lone surrogates included. */
-export function unitsOf(input: string): Uint16Array {
-  const units = new Uint16Array(input.length);
-  for (let i = 0; i < input.length; i++) units[i] = input.charCodeAt(i);
-  return units;
-}
-
-/** Code units per `String.fromCharCode.apply` call: well below every engine's argument limit. */
-const CHUNK = 8192;
-
-/** The string made of exactly these code units (lossless). */
-export function stringOf(units: Uint16Array): string {
-  let text = '';
-  for (let i = 0; i < units.length; i += CHUNK) {
-    text += String.fromCharCode.apply(null, units.subarray(i, i + CHUNK) as unknown as number[]);
-  }
-  return text;
-}
+export { unitsOf, stringOf } from '../units.js';
 
 /**
  * Runs a wasm call, turning the `Failure` it may throw into a {@link Wtf8Error}: `offset` and

@@ -3,69 +3,15 @@
 // exactly as a user's page would. Selectors are data-testid attributes, never layout text.
 //
 //   node --test --test-reporter=spec tests/e2e/*.test.mjs
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchChromium } from '../support/browsers.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { join } from 'node:path';
+import { DESKTOP, PHONE, demoHarness } from './harness.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 375, height: 740 };
-
-// The page needs the built package; build it once if it is not there.
-if (!existsSync(join(root, 'pkg', 'dist', 'wtf8-wasm.mjs'))) {
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
-}
-
-let server;
-let browser;
-/** Everything that went wrong in any page during the run: console errors, page errors, failed or foreign requests. */
-const problems = [];
-/** Every URL any page requested. */
-const requested = [];
-
-before(async () => {
-  server = await startServer({ port: 0 });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/**
- * Opens the page (with an optional hash) and waits until the package is loaded and the page wired.
- * `before(page)` runs before navigation (to route requests); `ready: false` skips the wait.
- */
-async function openPage(hash = '', { viewport = DESKTOP, colorScheme = 'light', before: setUp, ready = true } = {}) {
-  const page = await browser.newPage();
-  await page.setViewportSize(viewport);
-  await page.emulateMedia({ colorScheme });
-  await setUp?.(page);
-  const origin = new URL(server.url).origin;
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
-  page.on('request', (request) => {
-    requested.push(request.url());
-    const url = new URL(request.url());
-    if (url.protocol !== 'data:' && url.origin !== origin) problems.push(`request to another host: ${request.url()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  await page.goto(server.url + hash);
-  if (ready) await page.waitForSelector('html[data-ready="true"]', { timeout: 10_000 });
-  return page;
-}
+const harness = demoHarness();
+const { problems, requested, openPage } = harness;
 
 const byTestId = (id) => `[data-testid="${id}"]`;
 
@@ -196,7 +142,7 @@ describe('string → bytes', () => {
 
   test('copy buttons put the hex on the clipboard', async () => {
     const page = await openPage('#s=a%5CuD83Db');
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    await harness.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(harness.server.url).origin });
     await page.click(byTestId('copy-wtf8'));
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '61 ED A0 BD 62');
     assert.match(await text(page, 'copy-status'), /Copied 5 bytes/);

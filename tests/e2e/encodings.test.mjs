@@ -2,54 +2,11 @@
 // Chromium: the page is served by scripts/serve.mjs on a free port and imports both entries of the
 // built package (pkg/dist/wtf8-wasm.mjs and pkg/dist/encodings.mjs) through its import map.
 // Selectors are data-testid / data-* attributes, never layout text.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchChromium } from '../support/browsers.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { PHONE, demoHarness } from './harness.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 375, height: 740 };
-
-if (!existsSync(join(root, 'pkg', 'dist', 'encodings.mjs'))) {
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
-}
-
-let server;
-let browser;
-const problems = [];
-const requested = [];
-
-before(async () => {
-  server = await startServer({ port: 0 });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function openPage(hash = '', { viewport = DESKTOP } = {}) {
-  const page = await browser.newPage();
-  await page.setViewportSize(viewport);
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
-  page.on('request', (request) => requested.push(request.url()));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  await page.goto(server.url + hash);
-  await page.waitForSelector('html[data-ready="true"]', { timeout: 10_000 });
-  return page;
-}
+const { problems, requested, openPage } = demoHarness();
 
 /** The comparison table as the user sees it (cell text) plus its data-* attributes, keyed by encoding id. */
 async function readEncodings(page) {

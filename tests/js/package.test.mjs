@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { root, pkgDir } from './support.mjs';
 
 const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
@@ -37,7 +37,13 @@ test('npm pack publishes exactly the whitelisted files', () => {
   assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/.+)$/.test(f)), files.join(', '));
   assert.ok(!files.some((f) => f.endsWith('.wasm')), 'the wasm module is embedded, not shipped separately');
   for (const typesFile of files.filter((f) => f.endsWith('.d.ts'))) {
-    assert.doesNotMatch(readFileSync(join(pkgDir, typesFile), 'utf8'), /wtf8-wasm(-encodings)?:(glue|bytes)|from ['"]\.\/wasm\.js['"]/, `${typesFile} refers only to published files`);
+    const declarations = readFileSync(join(pkgDir, typesFile), 'utf8');
+    assert.doesNotMatch(declarations, /wtf8-wasm(-encodings)?:(glue|bytes)|from ['"]\.\/wasm\.js['"]/, `${typesFile} refers only to published files`);
+    // Every relative import of a declaration file resolves to a published declaration file.
+    for (const [, target] of declarations.matchAll(/from ['"](\.{1,2}\/[^'"]+)\.js['"]/g)) {
+      const resolved = join(dirname(typesFile), `${target}.d.ts`);
+      assert.ok(files.includes(resolved), `${typesFile} imports ${target}.js, but ${resolved} is not published`);
+    }
   }
 });
 
