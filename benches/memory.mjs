@@ -10,6 +10,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildCorpora, formatSize, parseSize } from './corpora.mjs';
+import { importWithWasmMemory } from './wasm-memory.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -21,19 +22,7 @@ const units = parseSize(arg('--units', '64Mi'));
 const big = args.includes('--big');
 
 // --- import the package, keeping its wasm instance ------------------------------------------
-const OriginalInstance = WebAssembly.Instance;
-let instance = null;
-WebAssembly.Instance = new Proxy(OriginalInstance, {
-  construct(target, argv, newTarget) {
-    const made = Reflect.construct(target, argv, newTarget);
-    instance ??= made;
-    return made;
-  },
-});
-const wtf8 = await import(pathToFileURL(join(root, 'pkg/dist/wtf8-wasm.mjs')).href);
-WebAssembly.Instance = OriginalInstance;
-const memory = instance?.exports?.memory;
-const wasmBytes = () => (memory instanceof WebAssembly.Memory ? memory.buffer.byteLength : null);
+const { module: wtf8, found, wasmBytes } = await importWithWasmMemory(pathToFileURL(join(root, 'pkg/dist/wtf8-wasm.mjs')).href);
 
 const MiB = 1024 * 1024;
 const mib = (n) => (n == null ? 'n/a' : `${(n / MiB).toFixed(1)} MiB`);
@@ -67,7 +56,7 @@ function tile(text, n) {
 }
 
 const rows = [];
-console.log(`wasm memory: ${memory ? 'not exported by the package; read through a bench-only WebAssembly.Instance hook' : 'NOT FOUND (hook saw no instance)'}`);
+console.log(`wasm memory: ${found ? 'not exported by the package; read through a bench-only WebAssembly.Instance hook' : 'NOT FOUND (hook saw no instance)'}`);
 rows.push(snapshot('after import', null));
 
 const base = buildCorpora({ names: ['sliced', 'dense', 'cjk'], sizes: [1_000_000] });

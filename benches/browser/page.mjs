@@ -1,26 +1,11 @@
 // The benchmark page: runs benches/suite.mjs in the browser on the corpora the driver serves.
 // Same bodies as in Node; Node-only contenders (Buffer) are absent here.
 import { runSuite } from '../suite.mjs';
+import { importWithWasmMemory } from '../wasm-memory.mjs';
 
-// The package does not export its wasm memory: keep the instance it makes (bench-only hook, as in
-// benches/memory.mjs) so the memory test can report the memory size.
-const OriginalInstance = WebAssembly.Instance;
-let instance = null;
-WebAssembly.Instance = new Proxy(OriginalInstance, {
-  construct(target, argv, newTarget) {
-    const made = Reflect.construct(target, argv, newTarget);
-    instance ??= made;
-    return made;
-  },
-});
-const ours = await import('/pkg/dist/wtf8-wasm.mjs');
-WebAssembly.Instance = OriginalInstance;
+// The package does not export its wasm memory: import it through the bench-only hook.
+const { module: ours, wasmBytes } = await importWithWasmMemory('/pkg/dist/wtf8-wasm.mjs');
 const cto = await import('/node_modules/@cto.af/wtf8/lib/index.js');
-
-const wasmBytes = () => {
-  const memory = instance?.exports?.memory;
-  return memory instanceof WebAssembly.Memory ? memory.buffer.byteLength : null;
-};
 
 // wtf-8 works on byte strings; browsers have no native latin1 conversion, so plain loops
 // (String.fromCharCode over 8 Ki-byte chunks one way, charCodeAt the other).

@@ -37,18 +37,6 @@ export function parseEscapes(source) {
       i = slash + 2;
       continue;
     }
-    if (next === 'x') {
-      const digits = source.slice(slash + 2, slash + 4);
-      if (digits.length === 2 && HEX.test(digits)) {
-        value += String.fromCharCode(parseInt(digits, 16));
-        i = slash + 4;
-        continue;
-      }
-      problems.push(problem(source, slash, 2, '\\x needs exactly 2 hex digits, as in \\x41'));
-      value += source.slice(slash, slash + 2);
-      i = slash + 2;
-      continue;
-    }
     if (next === 'u' && source[slash + 2] === '{') {
       const close = source.indexOf('}', slash + 3);
       const digits = close < 0 ? '' : source.slice(slash + 3, close);
@@ -62,14 +50,17 @@ export function parseEscapes(source) {
       i = slash + 3;
       continue;
     }
-    if (next === 'u') {
-      const digits = source.slice(slash + 2, slash + 6);
-      if (digits.length === 4 && HEX.test(digits)) {
+    if (next === 'x' || next === 'u') {
+      // \xHH and \uHHHH: exactly 2 or 4 hex digits, one code unit.
+      const count = next === 'x' ? 2 : 4;
+      const digits = source.slice(slash + 2, slash + 2 + count);
+      if (digits.length === count && HEX.test(digits)) {
         value += String.fromCharCode(parseInt(digits, 16));
-        i = slash + 6;
+        i = slash + 2 + count;
         continue;
       }
-      problems.push(problem(source, slash, 2, '\\u needs exactly 4 hex digits, as in \\uD83D'));
+      const example = next === 'x' ? '\\x41' : '\\uD83D';
+      problems.push(problem(source, slash, 2, `\\${next} needs exactly ${count} hex digits, as in ${example}`));
       value += source.slice(slash, slash + 2);
       i = slash + 2;
       continue;

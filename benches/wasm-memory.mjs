@@ -1,0 +1,28 @@
+// The package does not export its wasm memory. The benchmarks import it through this bench-only
+// hook, which keeps the first WebAssembly.Instance the import makes, so they can report the size
+// of its linear memory. Works in Node and in the browser page.
+
+/**
+ * Imports the module at `url` and returns `{ module, wasmBytes }`: the module's namespace and a
+ * function giving the current size of its wasm memory in bytes (`null` if the hook saw none).
+ */
+export async function importWithWasmMemory(url) {
+  const OriginalInstance = WebAssembly.Instance;
+  let instance = null;
+  WebAssembly.Instance = new Proxy(OriginalInstance, {
+    construct(target, argv, newTarget) {
+      const made = Reflect.construct(target, argv, newTarget);
+      instance ??= made;
+      return made;
+    },
+  });
+  let module;
+  try {
+    module = await import(url);
+  } finally {
+    WebAssembly.Instance = OriginalInstance;
+  }
+  const memory = instance?.exports?.memory;
+  const found = memory instanceof WebAssembly.Memory;
+  return { module, found, wasmBytes: () => (found ? memory.buffer.byteLength : null) };
+}
