@@ -158,53 +158,98 @@ pub(crate) fn decode_chunk(
 ) -> Progress {
     let mut i = 0;
     let mut j = 0;
-    while i < src.len() {
-        let b = src[i];
+    // A local copy, so the hot paths need not store through the reference; written back below.
+    let mut lead = *prev_lead;
+    while let Some(&b) = src.get(i) {
         if b < 0x80 {
-            *prev_lead = false;
+            lead = false;
             dst[j] = u16::from(b);
             i += 1;
             j += 1;
-            // Stay in a tight loop while the input is ASCII, four bytes at a time.
-            while i + 4 <= src.len() {
-                let word = u32::from_le_bytes([src[i], src[i + 1], src[i + 2], src[i + 3]]);
-                if word & 0x8080_8080 != 0 {
+            // Stay in a tight loop while the input is ASCII, eight bytes at a time.
+            while let (Some(chunk), Some(out)) = (
+                src.get(i..i + 8).and_then(|s| <&[u8; 8]>::try_from(s).ok()),
+                dst.get_mut(j..j + 8)
+                    .and_then(|d| <&mut [u16; 8]>::try_from(d).ok()),
+            ) {
+                if u64::from_le_bytes(*chunk) & 0x8080_8080_8080_8080 != 0 {
                     break;
                 }
-                dst[j] = u16::from(src[i]);
-                dst[j + 1] = u16::from(src[i + 1]);
-                dst[j + 2] = u16::from(src[i + 2]);
-                dst[j + 3] = u16::from(src[i + 3]);
-                i += 4;
-                j += 4;
+                for (o, &c) in out.iter_mut().zip(chunk) {
+                    *o = u16::from(c);
+                }
+                i += 8;
+                j += 8;
             }
-            while i < src.len() && src[i] < 0x80 {
-                dst[j] = u16::from(src[i]);
+            while let Some(&c @ 0..=0x7F) = src.get(i) {
+                dst[j] = u16::from(c);
                 i += 1;
                 j += 1;
             }
             continue;
         }
-        // Fast paths for complete 2- and 3-byte sequences (most non-ASCII text).
-        if (0xC2..=0xDF).contains(&b) && i + 1 < src.len() && is_continuation(src[i + 1]) {
-            *prev_lead = false;
-            dst[j] = (u16::from(b & 0x1F) << 6) | u16::from(src[i + 1] & 0x3F);
-            i += 2;
-            j += 1;
-            continue;
-        }
-        // (ED, the surrogates' lead byte, takes the general path below, which checks pairs.)
-        if b & 0xF0 == 0xE0 && b != 0xED && i + 2 < src.len() {
-            let (b1, b2) = (src[i + 1], src[i + 2]);
-            let second_ok = b != 0xE0 || b1 >= 0xA0;
-            if second_ok && is_continuation(b1) && is_continuation(b2) {
-                *prev_lead = false;
-                dst[j] = (u16::from(b & 0x0F) << 12)
-                    | (u16::from(b1 & 0x3F) << 6)
-                    | u16::from(b2 & 0x3F);
-                i += 3;
-                j += 1;
-                continue;
+        // Fast paths for complete 2-, 3- and 4-byte sequences, each with one bounds check for
+        // its whole window.
+        if b & 0xE0 == 0xC0 {
+            if let Some(&[_, b1]) = src.get(i..i + 2) {
+                if is_continuation(b1) {
+                    let unit = (u16::from(b & 0x1F) << 6) | u16::from(b1 & 0x3F);
+                    // C0 and C1 are overlong: they spell U+0000..U+007F.
+                    if unit >= 0x80 {
+                        lead = false;
+                        dst[j] = unit;
+                        i += 2;
+                        j += 1;
+                        continue;
+                    }
+                }
+            }
+        } else if b & 0xF0 == 0xE0 {
+            if let Some(&[_, b1, b2]) = src.get(i..i + 3) {
+                if is_continuation(b1) && is_continuation(b2) {
+                    let unit = (u16::from(b & 0x0F) << 12)
+                        | (u16::from(b1 & 0x3F) << 6)
+                        | u16::from(b2 & 0x3F);
+                    // E0 80..9F is overlong; ED A0..BF are the surrogates, allowed in WTF-8 except
+                    // as a spelled-out pair.
+                    if unit >= 0x800 {
+                        let u = u32::from(unit);
+                        if fatal && lead && is_trail(u) {
+                            *prev_lead = lead;
+                            return Progress {
+                                read: i,
+                                written: j,
+                                stop: Stop::Error(ErrorCode::SurrogatePair, 3),
+                            };
+                        }
+                        lead = is_lead(u);
+                        dst[j] = unit;
+                        i += 3;
+                        j += 1;
+                        continue;
+                    }
+                }
+            }
+        } else if b & 0xF8 == 0xF0 {
+            if let Some(&[_, b1, b2, b3]) = src.get(i..i + 4) {
+                if is_continuation(b1) && is_continuation(b2) && is_continuation(b3) {
+                    let c = (u32::from(b & 0x07) << 18)
+                        | (u32::from(b1 & 0x3F) << 12)
+                        | (u32::from(b2 & 0x3F) << 6)
+                        | u32::from(b3 & 0x3F);
+                    // F0 80..8F is overlong, F4 90.. and F5.. are beyond U+10FFFF.
+                    if (0x10000..=0x10FFFF).contains(&c) {
+                        if let Some(out) = dst.get_mut(j..j + 2) {
+                            let c = c - 0x10000;
+                            out[0] = (0xD800 + (c >> 10)) as u16;
+                            out[1] = (0xDC00 + (c & 0x3FF)) as u16;
+                            lead = false;
+                            i += 4;
+                            j += 2;
+                            continue;
+                        }
+                    }
+                }
             }
         }
         match read_sequence(&src[i..]) {
@@ -214,16 +259,17 @@ pub(crate) fn decode_chunk(
                     dst[j] = (0xD800 + (c >> 10)) as u16;
                     dst[j + 1] = (0xDC00 + (c & 0x3FF)) as u16;
                     j += 2;
-                    *prev_lead = false;
+                    lead = false;
                 } else {
-                    if fatal && *prev_lead && is_trail(code_point) {
+                    if fatal && lead && is_trail(code_point) {
+                        *prev_lead = lead;
                         return Progress {
                             read: i,
                             written: j,
                             stop: Stop::Error(ErrorCode::SurrogatePair, 3),
                         };
                     }
-                    *prev_lead = is_lead(code_point);
+                    lead = is_lead(code_point);
                     dst[j] = code_point as u16;
                     j += 1;
                 }
@@ -231,26 +277,29 @@ pub(crate) fn decode_chunk(
             }
             Seq::Invalid { code, len } => {
                 if fatal {
+                    *prev_lead = lead;
                     return Progress {
                         read: i,
                         written: j,
                         stop: Stop::Error(code, len),
                     };
                 }
-                *prev_lead = false;
+                lead = false;
                 dst[j] = REPLACEMENT_UNIT;
                 j += 1;
                 i += usize::from(len);
             }
             Seq::Truncated => {
+                *prev_lead = lead;
                 return Progress {
                     read: i,
                     written: j,
                     stop: Stop::Incomplete,
-                }
+                };
             }
         }
     }
+    *prev_lead = lead;
     Progress {
         read: i,
         written: j,

@@ -114,38 +114,53 @@ pub fn wtf8_len_from_utf16(src: &[u16]) -> usize {
 pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     let mut i = 0;
     let mut j = 0;
-    // Fast loop: while there is room for the longest sequence, no per-byte room checks.
-    while i < src.len() && dst.len() - j >= 4 {
-        let u = u32::from(src[i]);
+    // Fast loop: while there is room for the longest sequence, take a fixed 4-byte window so the
+    // writes need no further bounds checks.
+    while let (Some(&unit), Some(out)) = (src.get(i), dst.get_mut(j..j + 4)) {
+        let out: &mut [u8; 4] = out.try_into().unwrap();
+        let u = u32::from(unit);
         if u < 0x80 {
-            dst[j] = u as u8;
+            out[0] = u as u8;
             i += 1;
             j += 1;
-            // ASCII runs: four units at a time while all four are ASCII.
-            while i + 4 <= src.len() && dst.len() - j >= 4 {
-                let (a, b, c, d) = (src[i], src[i + 1], src[i + 2], src[i + 3]);
-                if (a | b | c | d) >= 0x80 {
+            // ASCII runs: eight units at a time while all eight are ASCII.
+            while let (Some(chunk), Some(out)) = (
+                src.get(i..i + 8)
+                    .and_then(|s| <&[u16; 8]>::try_from(s).ok()),
+                dst.get_mut(j..j + 8)
+                    .and_then(|d| <&mut [u8; 8]>::try_from(d).ok()),
+            ) {
+                if chunk.iter().fold(0, |acc, &c| acc | c) >= 0x80 {
                     break;
                 }
-                dst[j..j + 4].copy_from_slice(&[a as u8, b as u8, c as u8, d as u8]);
-                i += 4;
-                j += 4;
+                for (o, &c) in out.iter_mut().zip(chunk) {
+                    *o = c as u8;
+                }
+                i += 8;
+                j += 8;
             }
         } else if u < 0x800 {
-            dst[j] = 0xC0 | (u >> 6) as u8;
-            dst[j + 1] = 0x80 | (u & 0x3F) as u8;
+            out[0] = 0xC0 | (u >> 6) as u8;
+            out[1] = 0x80 | (u & 0x3F) as u8;
             i += 1;
             j += 2;
-        } else if !is_surrogate(u) {
-            dst[j] = 0xE0 | (u >> 12) as u8;
-            dst[j + 1] = 0x80 | ((u >> 6) & 0x3F) as u8;
-            dst[j + 2] = 0x80 | (u & 0x3F) as u8;
+        } else if let Some(c) = pair_at(src, i) {
+            *out = [
+                0xF0 | (c >> 18) as u8,
+                0x80 | ((c >> 12) & 0x3F) as u8,
+                0x80 | ((c >> 6) & 0x3F) as u8,
+                0x80 | (c & 0x3F) as u8,
+            ];
+            i += 2;
+            j += 4;
+        } else {
+            // Any other unit, a lone surrogate included, is one 3-byte sequence (or U+FFFD).
+            let u = if LOSSY && is_surrogate(u) { 0xFFFD } else { u };
+            out[0] = 0xE0 | (u >> 12) as u8;
+            out[1] = 0x80 | ((u >> 6) & 0x3F) as u8;
+            out[2] = 0x80 | (u & 0x3F) as u8;
             i += 1;
             j += 3;
-        } else {
-            let (code_point, units) = surrogate_at::<LOSSY>(src, i);
-            j += write_sequence(code_point, &mut dst[j..]);
-            i += units;
         }
     }
     // Careful loop for the last few bytes of room: whole sequences only.
@@ -165,6 +180,17 @@ pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (u
         j += n;
     }
     (i, j)
+}
+
+/// The supplementary code point if `src[i]` is a lead surrogate followed by a trail surrogate.
+#[inline]
+fn pair_at(src: &[u16], i: usize) -> Option<u32> {
+    match (src.get(i), src.get(i + 1)) {
+        (Some(&lead), Some(&trail)) if is_lead(lead.into()) && is_trail(trail.into()) => {
+            Some(combine(lead.into(), trail.into()))
+        }
+        _ => None,
+    }
 }
 
 /// The code point to write for the surrogate unit at `src[i]` and how many units it takes: a pair

@@ -28,8 +28,8 @@
 //! | chunks | [`StreamEncoder`], [`StreamDecoder`] | [`StreamDecoder`] (lenient) |
 //!
 //! Checks: [`validate_wtf8`], [`is_wtf8`], [`wtf8_valid_up_to`], [`validate_utf8`], [`is_utf8`],
-//! [`utf8_valid_up_to`], [`validate_utf16`], [`utf16_valid_up_to`]. Sizing:
-//! [`wtf8_len_from_utf16`]. Breakdown for display: [`inspect_utf16`], [`inspect_wtf8`].
+//! [`utf8_valid_up_to`], [`validate_utf16`], [`utf16_valid_up_to`], [`utf16_lone_surrogates`].
+//! Sizing: [`wtf8_len_from_utf16`]. Breakdown for display: [`inspect_utf16`], [`inspect_wtf8`].
 //!
 //! # How ill-formed input is treated
 //!
@@ -113,6 +113,6 @@ pub use utf8::{
     convert_wtf8_to_utf8, convert_wtf8_to_utf8_lossy, convert_wtf8_to_utf8_lossy_in_place,
 };
 pub use validate::{
-    is_utf8, is_wtf8, utf16_valid_up_to, utf8_valid_up_to, validate_utf16, validate_utf8,
-    validate_wtf8, wtf8_valid_up_to,
+    is_utf8, is_wtf8, utf16_lone_surrogates, utf16_valid_up_to, utf8_valid_up_to, validate_utf16,
+    validate_utf8, validate_wtf8, wtf8_valid_up_to,
 };

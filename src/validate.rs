@@ -160,6 +160,53 @@ pub fn validate_utf16(src: &[u16]) -> Result<(), LoneSurrogateError> {
     }
 }
 
+/// Finds the lone surrogates of `src`: writes their indexes, in order, to the start of `out` and
+/// returns how many there are, or `None` if there are more than `out.len()` (then `out` holds the
+/// first `out.len()` of them). A lead surrogate followed by a trail surrogate is a pair, never
+/// lone.
+///
+/// This is what lets a caller hand the well-formed stretches between lone surrogates to another
+/// UTF-8 encoder (such as the platform's `TextEncoder`) and write only the lone surrogates itself.
+///
+/// ```
+/// use wtf8_wasm::utf16_lone_surrogates;
+/// let mut out = [0; 4];
+/// // "a", a lone trail, a pair, a lone lead at the end.
+/// assert_eq!(utf16_lone_surrogates(&[0x61, 0xDC00, 0xD83D, 0xDE00, 0xD800], &mut out), Some(2));
+/// assert_eq!(out[..2], [1, 4]);
+/// assert_eq!(utf16_lone_surrogates(&[0xDC00; 5], &mut out), None);
+/// ```
+///
+/// Complexity: O(n), no allocation.
+pub fn utf16_lone_surrogates(src: &[u16], out: &mut [usize]) -> Option<usize> {
+    let mut count = 0;
+    let mut i = 0;
+    while i < src.len() {
+        // Skip eight units at a time while none is a surrogate (most text has none).
+        if let Some(block) = src.get(i..i + 8) {
+            if block
+                .iter()
+                .fold(0, |acc, &u| acc | u16::from(u & 0xF800 == 0xD800))
+                == 0
+            {
+                i += 8;
+                continue;
+            }
+        }
+        let u = u32::from(src[i]);
+        if is_surrogate(u) {
+            if is_lead(u) && i + 1 < src.len() && is_trail(u32::from(src[i + 1])) {
+                i += 2;
+                continue;
+            }
+            *out.get_mut(count)? = i;
+            count += 1;
+        }
+        i += 1;
+    }
+    Some(count)
+}
+
 /// The index of the first lone surrogate in `src`, or `src.len()` if there is none.
 ///
 /// ```

@@ -25,9 +25,14 @@ const MAX_ENCODE_UNITS: usize = MAX_DECODE_BYTES / 3;
 /// for a truncated tail) and an encode call's input.
 const UNIT_SCRATCH: usize = MAX_DECODE_BYTES + 8;
 
+/// The most lone surrogate indexes one [`lone_surrogates`] call reports.
+const MAX_LONE: usize = MAX_ENCODE_UNITS / 64;
+
 struct Scratch {
     units: Vec<u16>,
     bytes: Vec<u8>,
+    /// Indexes of lone surrogates found by [`lone_surrogates`].
+    lone: Vec<usize>,
     /// Output of the streaming decoder (capacity reserved once, never grown).
     decoded: Vec<u16>,
 }
@@ -36,6 +41,7 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
         units: vec![0; UNIT_SCRATCH],
         bytes: vec![0; MAX_DECODE_BYTES + 8],
+        lone: vec![0; MAX_LONE],
         decoded: Vec::with_capacity(UNIT_SCRATCH),
     });
 }
@@ -50,6 +56,25 @@ pub fn scratch_units_ptr() -> usize {
 #[wasm_bindgen]
 pub fn scratch_bytes_ptr() -> usize {
     SCRATCH.with(|s| s.borrow().bytes.as_ptr() as usize)
+}
+
+/// Address of the lone surrogate index scratch buffer (`u32`s) in wasm memory.
+#[wasm_bindgen]
+pub fn scratch_lone_ptr() -> usize {
+    SCRATCH.with(|s| s.borrow().lone.as_ptr() as usize)
+}
+
+/// Finds the lone surrogates in `units[..len]` of the scratch and writes their indexes to the
+/// index scratch; returns their count, or `max + 1` if there are more than `max` (capped at
+/// [`MAX_LONE`]).
+#[wasm_bindgen]
+pub fn lone_surrogates(len: usize, max: usize) -> usize {
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        let max = max.min(MAX_LONE);
+        crate::utf16_lone_surrogates(&s.units[..len.min(MAX_ENCODE_UNITS)], &mut s.lone[..max])
+            .unwrap_or(max + 1)
+    })
 }
 
 /// The most code units one encode call takes.

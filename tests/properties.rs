@@ -89,6 +89,19 @@ fn units() -> impl Strategy<Value = Vec<u16>> {
     ]
 }
 
+/// Longer strings, mostly text, with a lone surrogate or a pair here and there: so that runs of
+/// eight units without surrogates are common, and surrogates fall at every position of a run.
+fn sprinkled_units() -> impl Strategy<Value = Vec<u16>> {
+    let piece = prop_oneof![
+        12 => (0x20u16..0x7F).prop_map(|u| vec![u]),
+        3 => (0x400u16..0x4FF).prop_map(|u| vec![u]),
+        1 => (0xD800u16..=0xDFFF).prop_map(|u| vec![u]),
+        1 => (0xD800u16..=0xDBFF, 0xDC00u16..=0xDFFF).prop_map(|(l, t)| vec![l, t]),
+        1 => (0xE000u16..=0xFFFF).prop_map(|u| vec![u]),
+    ];
+    prop::collection::vec(piece, 0..300).prop_map(|pieces| pieces.concat())
+}
+
 fn byte() -> impl Strategy<Value = u8> {
     prop_oneof![3 => select(&BYTE_ALPHABET[..]), 1 => any::<u8>()]
 }
@@ -222,6 +235,22 @@ proptest! {
             Some(i) => {
                 let e = convert_wtf8_to_utf8(&wtf8).unwrap_err();
                 prop_assert_eq!(code(&e), ("SURROGATE", wtf8_len_from_utf16(&u[..i]), Some(1)));
+            }
+        }
+    }
+
+    #[test]
+    fn lone_surrogates_are_found_exactly(u in prop_oneof![units(), sprinkled_units()], room in 0usize..12) {
+        let want = reference::lone_surrogates(&u);
+        let mut out = vec![usize::MAX; room];
+        match utf16_lone_surrogates(&u, &mut out) {
+            Some(n) => {
+                prop_assert_eq!(n, want.len());
+                prop_assert_eq!(&out[..n], &want[..]);
+            }
+            None => {
+                prop_assert!(want.len() > room);
+                prop_assert_eq!(&out[..], &want[..room]);
             }
         }
     }

@@ -281,6 +281,22 @@ pub fn first_lone_surrogate(units: &[u16]) -> Option<usize> {
     None
 }
 
+/// The indexes of all lone surrogates of `units`, by std's UTF-16 decoder.
+pub fn lone_surrogates(units: &[u16]) -> Vec<usize> {
+    let mut index = 0;
+    let mut found = Vec::new();
+    for item in char::decode_utf16(units.iter().copied()) {
+        match item {
+            Ok(c) => index += c.len_utf16(),
+            Err(_) => {
+                found.push(index);
+                index += 1;
+            }
+        }
+    }
+    found
+}
+
 /// Does `input` contain ED followed by A0..BF (a surrogate byte sequence or a prefix of one)?
 pub fn has_surrogate_prefix(input: &[u8]) -> bool {
     input
