@@ -5,9 +5,9 @@
  */
 import { type BufferSource, readFatal, toBytes } from './args.js';
 import { Wtf8Error } from './errors.js';
-import { decodeWasm } from './wasm.js';
+import { decodeWasm, fastUnitMoves } from './wasm.js';
 import { toUtf8 } from './encode.js';
-import { NodeBuffer, byteSearch, forPlatform, lenientUtf8, platformDecode, strictUtf8 } from './platform.js';
+import { byteSearch, forPlatform, lenientUtf8, nodeByteChecks, platformDecode, strictUtf8 } from './platform.js';
 
 /**
  * The offset of the first surrogate byte sequence start (ED followed by A0–BF) in
@@ -84,6 +84,16 @@ function spelledPair(bytes: Uint8Array, surrogates: number[]): boolean {
   return false;
 }
 
+/**
+ * A cheap guess whether `bytes` are ASCII (probing 16 of them). A wrong guess costs speed, never
+ * correctness.
+ */
+function looksAscii(bytes: Uint8Array): boolean {
+  const step = Math.max(1, Math.floor(bytes.length / 16));
+  for (let i = 0; i < bytes.length; i += step) if (bytes[i]! >= 0x80) return false;
+  return true;
+}
+
 /** Options of {@link decode}. */
 export interface DecodeOptions {
   /** Throw a {@link Wtf8Error} on ill-formed input instead of writing U+FFFD. Default `false`, as in TextDecoder. */
@@ -114,31 +124,54 @@ export interface DecodeOptions {
  */
 export function decode(input: BufferSource, options?: DecodeOptions): string {
   const bytes = toBytes(input);
-  if (readFatal(options)) {
-    // Well-formed UTF-8 is well-formed WTF-8 without surrogate sequences, and decodes the same.
-    try {
-      return platformDecode(strictUtf8, bytes);
-    } catch {
-      // Surrogate sequences, or ill-formed input (then wasm says where and why).
-    }
-    const surrogates = surrogateSequences(bytes, segmentLimit(bytes.length));
-    if (surrogates !== undefined && surrogates.length > 0 && !spelledPair(bytes, surrogates)) {
-      try {
-        return decodeAround(bytes, surrogates, strictUtf8);
-      } catch {
-        // Ill-formed between the surrogates: wasm says where and why.
-      }
-    }
-    return decodeWasm(bytes, true);
+  const fatal = readFatal(options);
+  if (!fastUnitMoves) return fatal ? decodeStrictAround(bytes) : decodeLenientAround(bytes);
+  // Where code units leave wasm at native speed (Node's Buffer, the JS String Builtins), wasm
+  // decodes as fast as the platform or faster, except ASCII: that goes to the platform decoder,
+  // and decodes the same in both modes.
+  if (nodeByteChecks !== undefined && bytes.length > SHORT_BYTES) {
+    // Node's isAscii answers natively, far faster than the decoders; for short input a few probes
+    // cost less than the call.
+    return nodeByteChecks.isAscii(bytes) ? platformDecode(lenientUtf8, bytes) : decodeWasm(bytes, fatal);
   }
-  // Let the platform decoder look first where that is cheap: in Node for up to 4 KiB (where it
-  // is not, a native byte search finds the surrogate sequences faster), in browsers always.
+  if (looksAscii(bytes)) {
+    // Without a U+FFFD in the lenient result the input was well-formed UTF-8.
+    const text = platformDecode(lenientUtf8, bytes);
+    if (text.indexOf('\uFFFD') < 0) return text;
+  }
+  return decodeWasm(bytes, fatal);
+}
+
+/**
+ * Strict decode where code units move slowly (a `fromCharCode` loop): the platform decoder
+ * wherever it gives our result, between the surrogate sequences when there are a few.
+ */
+function decodeStrictAround(bytes: Uint8Array): string {
+  // Well-formed UTF-8 is well-formed WTF-8 without surrogate sequences, and decodes the same.
+  try {
+    return platformDecode(strictUtf8, bytes);
+  } catch {
+    // Surrogate sequences, or ill-formed input (then wasm says where and why).
+  }
+  const surrogates = surrogateSequences(bytes, segmentLimit(bytes.length));
+  if (surrogates !== undefined && surrogates.length > 0 && !spelledPair(bytes, surrogates)) {
+    try {
+      return decodeAround(bytes, surrogates, strictUtf8);
+    } catch {
+      // Ill-formed between the surrogates: wasm says where and why.
+    }
+  }
+  return decodeWasm(bytes, true);
+}
+
+/** Lenient decode where code units move slowly: as {@link decodeStrictAround}. */
+function decodeLenientAround(bytes: Uint8Array): string {
   let text: string | undefined;
-  if (bytes.length <= SHORT_BYTES || (NodeBuffer !== undefined && bytes.length <= 4096)) {
+  if (bytes.length <= SHORT_BYTES) {
     // Without a U+FFFD in the lenient result, the input was well-formed UTF-8.
     text = platformDecode(lenientUtf8, bytes);
     if (text.indexOf('\uFFFD') < 0) return text;
-  } else if (NodeBuffer === undefined) {
+  } else {
     // The strict decoder succeeds on well-formed UTF-8 and gives up at the first surrogate or error.
     try {
       return platformDecode(strictUtf8, bytes);
@@ -196,6 +229,7 @@ export function isWtf8(input: BufferSource): boolean {
 }
 
 function isPlatformUtf8(bytes: Uint8Array): boolean {
+  if (nodeByteChecks !== undefined) return nodeByteChecks.isUtf8(bytes);
   try {
     platformDecode(strictUtf8, bytes);
     return true;

@@ -5,8 +5,8 @@
  */
 import { requireString, readFatal } from './args.js';
 import { Wtf8Error } from './errors.js';
-import { encodeIntoWasm, encodeRangeInto, firstLoneSurrogate, MAX_ENCODE_UNITS } from './wasm.js';
-import { isWellFormed, textEncoder } from './platform.js';
+import { encodeIntoWasm, encodeRangeInto, firstLoneSurrogate, loneSurrogatesInWasm, MAX_ENCODE_UNITS } from './wasm.js';
+import { NodeBuffer, isWellFormed, nativeIsWellFormed, textEncoder } from './platform.js';
 
 /**
  * Encodes a string as WTF-8. Lossless: lone surrogates are kept, each as its own 3-byte
@@ -43,14 +43,9 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
     // A well-formed string's WTF-8 is its UTF-8: the native encoder writes identical bytes.
     written = textEncoder.encodeInto(input, out).written;
   } else {
-    // Block by block: the native encoder takes the well-formed blocks, wasm the others.
     for (let start = 0; start < length; ) {
-      let end = Math.min(length, start + BLOCK);
-      if (end < length && (input.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--; // keep pairs whole
-      const block = input.slice(start, end);
-      written += isWellFormed(block)
-        ? textEncoder.encodeInto(block, out.subarray(written)).written
-        : encodeRangeInto(input, start, end, out, written);
+      const end = pairSafe(input, Math.min(length, start + MAX_ENCODE_UNITS));
+      written += encodeChunk(input, start, end, out, written);
       start = end;
     }
   }
@@ -59,8 +54,76 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
 
 /** Strings up to this many code units go through {@link encodeShort}. */
 const SHORT = 128;
-/** Code units per block when a string is not well-formed (at most MAX_ENCODE_UNITS). */
-const BLOCK = Math.min(1024, MAX_ENCODE_UNITS);
+
+/** `at`, or `at - 1` if that is between a lead surrogate and the unit after it. */
+function pairSafe(input: string, at: number): number {
+  return at < input.length && (input.charCodeAt(at - 1) & 0xfc00) === 0xd800 ? at - 1 : at;
+}
+
+/**
+ * Encodes `input[start..end)` (at most MAX_ENCODE_UNITS units, not ending between a pair) into
+ * `out` at `at`; returns the bytes written. When its lone surrogates are few, the native encoder,
+ * much faster than wasm, writes the well-formed stretches between them, and each lone surrogate is
+ * written here as its 3 bytes; when they are many, wasm encodes the whole chunk, which beats many
+ * small calls.
+ */
+function encodeChunk(input: string, start: number, end: number, out: Uint8Array, at: number): number {
+  const lone = findLoneSurrogates(input, start, end, end - start);
+  if (lone === undefined) return encodeRangeInto(input, start, end, out, at);
+  let written = at;
+  let from = start;
+  for (const index of lone) {
+    if (index > from) written += textEncoder.encodeInto(input.slice(from, index), out.subarray(written)).written;
+    const unit = input.charCodeAt(index);
+    out[written] = 0xed;
+    out[written + 1] = 0x80 | ((unit >> 6) & 0x3f);
+    out[written + 2] = 0x80 | (unit & 0x3f);
+    written += 3;
+    from = index + 1;
+  }
+  if (from < end) written += textEncoder.encodeInto(input.slice(from, end), out.subarray(written)).written;
+  return written - at;
+}
+
+/**
+ * The indexes of the lone surrogates of `input[start..end)` (`length` units), or `undefined` if
+ * they are too many for the native encoder to take the stretches between them. Where copying code
+ * units into wasm is cheap (Node's Buffer), wasm scans them, up to one per 256 units; elsewhere,
+ * where `isWellFormed` is native (in Chromium a SIMD scan, far faster than a copy into wasm),
+ * halving finds them, up to one per 2,048 units (each costs a few calls); otherwise wasm encodes
+ * every chunk with a lone surrogate. Measured with benches/.
+ */
+const findLoneSurrogates: (input: string, start: number, end: number, length: number) => number[] | undefined =
+  NodeBuffer !== undefined
+    ? (input, start, end, length) => loneSurrogatesInWasm(input, start, end, length >> 8)
+    : nativeIsWellFormed
+      ? (input, start, end, length) => loneSurrogatesByHalving(input, start, end, length >> 11)
+      : () => undefined;
+
+/** Halves (never between a pair) are checked with `isWellFormed`; short ones unit by unit. */
+function loneSurrogatesByHalving(input: string, start: number, end: number, most: number): number[] | undefined {
+  const found: number[] = [];
+  const search = (from: number, to: number): boolean => {
+    if (isWellFormed(input.slice(from, to))) return true;
+    if (to - from > 64) {
+      const mid = pairSafe(input, (from + to) >>> 1);
+      return search(from, mid) && search(mid, to);
+    }
+    for (let i = from; i < to; i++) {
+      const unit = input.charCodeAt(i);
+      if ((unit & 0xf800) !== 0xd800) continue;
+      if (unit <= 0xdbff && i + 1 < to && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        i++; // a pair
+        continue;
+      }
+      if (found.length === most) return false;
+      found.push(i);
+    }
+    return true;
+  };
+  return search(start, end) ? found : undefined;
+}
+
 /**
  * Output buffers up to this size are reused between calls (a result is always a fresh copy of
  * the bytes written): encodeInto into a reused buffer plus one copy beats TextEncoder.encode's own

@@ -5,6 +5,8 @@ declare module 'wtf8-wasm:glue' {
   export function __wbg_set_wasm(exports: WebAssembly.Exports): void;
   export function scratch_units_ptr(): number;
   export function scratch_bytes_ptr(): number;
+  export function scratch_lone_ptr(): number;
+  export function lone_surrogates(len: number, max: number): number;
   export function max_encode_units(): number;
   export function max_decode_bytes(): number;
   export function encode_wtf8(len: number): number;
@@ -24,4 +26,9 @@ declare module 'wtf8-wasm:glue' {
 /** The optimised wasm module, base64-encoded, embedded so the API is ready synchronously. */
 declare module 'wtf8-wasm:bytes' {
   export const wasmBase64: string;
+}
+
+/** js/strings.wat assembled, base64-encoded: code-unit moves through the JS String Builtins. */
+declare module 'wtf8-wasm:strings' {
+  export const stringsBase64: string;
 }

@@ -10,7 +10,8 @@ export interface Glue {
   __wbg_set_wasm(exports: WebAssembly.Exports): void;
 }
 
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+/** Decodes base64 (the embedded modules) to bytes. */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text);
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);

@@ -18,8 +18,8 @@ export const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: tru
  * Is `input` well-formed UTF-16? The native `String.prototype.isWellFormed` where the engine has
  * it; otherwise "no", which routes strings to paths that are correct for every string.
  */
-export const isWellFormed: (input: string) => boolean =
-  typeof String.prototype.isWellFormed === 'function' ? (input) => input.isWellFormed() : () => false;
+export const nativeIsWellFormed = typeof String.prototype.isWellFormed === 'function';
+export const isWellFormed: (input: string) => boolean = nativeIsWellFormed ? (input) => input.isWellFormed() : () => false;
 
 /** The parts of Node's Buffer used here. */
 export interface NodeBufferView {
@@ -27,8 +27,12 @@ export interface NodeBufferView {
   indexOf(value: number, byteOffset: number): number;
   write(text: string, offset: number, length: number, encoding: 'utf16le'): number;
   toString(encoding: 'utf16le', start: number, end: number): string;
+  /** What `write(…, 'utf16le')` and `toString('utf16le', …)` call after their argument checks. */
+  ucs2Write?(text: string, offset: number, length: number): number;
+  ucs2Slice?(start: number, end: number): string;
 }
 interface NodeBufferClass {
+  readonly prototype?: Partial<NodeBufferView>;
   from(buffer: ArrayBufferLike, byteOffset?: number, length?: number): NodeBufferView;
 }
 
@@ -38,6 +42,32 @@ interface NodeBufferClass {
  * is a native memchr, far faster than Uint8Array.prototype.indexOf.
  */
 export const NodeBuffer: NodeBufferClass | undefined = (globalThis as { Buffer?: NodeBufferClass }).Buffer;
+
+/** The byte checks of Node's `buffer` module (native, SIMD): far faster than a TextDecoder call. */
+interface NodeByteChecks {
+  isAscii(input: Uint8Array): boolean;
+  isUtf8(input: Uint8Array): boolean;
+}
+
+/**
+ * Node's `isAscii`/`isUtf8`, where the runtime has them and `process.getBuiltinModule` to reach
+ * them without an import (Node 20.16+; also Bun and Deno), and a Buffer for lossless code-unit
+ * copies. Where they are, {@link decode} sends ASCII to the native decoder and everything else
+ * to wasm, whose code units Buffer turns into a string 2–3× faster than Node's TextDecoder
+ * decodes non-ASCII UTF-8.
+ */
+export const nodeByteChecks: NodeByteChecks | undefined = NodeBuffer === undefined ? undefined : loadByteChecks();
+
+function loadByteChecks(): NodeByteChecks | undefined {
+  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  try {
+    const buffer = process?.getBuiltinModule?.('node:buffer') as Partial<NodeByteChecks> | undefined;
+    if (typeof buffer?.isAscii === 'function' && typeof buffer.isUtf8 === 'function') return buffer as NodeByteChecks;
+  } catch {
+    // Not Node, or a runtime that refuses: the portable paths are used.
+  }
+  return undefined;
+}
 
 /**
  * A function that finds `value` in `bytes` from `from` on (or returns -1), using the fastest
@@ -51,9 +81,12 @@ export function byteSearch(bytes: Uint8Array): (value: number, from: number) => 
   return (value, from) => bytes.indexOf(value, from);
 }
 
-/** Views on a SharedArrayBuffer are refused by TextDecoder in browsers: copy those first. */
+/**
+ * Views on a SharedArrayBuffer are refused by TextDecoder in browsers: copy those first. (Node,
+ * Deno and Bun, the runtimes with {@link nodeByteChecks}, take them.)
+ */
 export function forPlatform(bytes: Uint8Array): Uint8Array {
-  if (bytes.buffer instanceof ArrayBuffer) return bytes;
+  if (nodeByteChecks !== undefined || bytes.buffer instanceof ArrayBuffer) return bytes;
   return Object.prototype.toString.call(bytes.buffer) === '[object SharedArrayBuffer]' ? bytes.slice() : bytes;
 }
 

@@ -4,9 +4,10 @@
 // (js/encodings/index.ts over src/wasm_encodings.rs, the crate built with the
 // `encodings-bindings` feature), so that a WTF-8-only user does not load the other encodings.
 //   1. wasm-pack (bundler target) compiles the Rust crate and runs wasm-bindgen, once per entry,
-//   2. wasm-opt (npm `binaryen`) optimises each module for size,
+//   2. wasm-opt (npm `binaryen`) optimises each module (the main one for speed, the other for size),
 //   3. esbuild bundles each entry + wasm-bindgen's generated glue + the embedded module into one
-//      ESM and one CommonJS file (no `await init()`: the module compiles synchronously on import),
+//      ESM and one CommonJS file (no `await init()`: the module compiles synchronously on import);
+//      the main entry also embeds js/strings.wat, assembled by binaryen's parser,
 //   4. tsc emits the type declarations,
 //   5. the hand-written files of pkg-template/ are copied over, with the version from Cargo.toml.
 // Usage: node scripts/build.mjs [--quiet]
@@ -47,6 +48,7 @@ const ENTRIES = [
     wasmOpt: '-O3',
     source: join(root, 'js', 'index.ts'),
     files: { esm: 'wtf8-wasm.mjs', cjs: 'wtf8-wasm.cjs' },
+    strings: join(root, 'js', 'strings.wat'),
   },
   {
     prefix: 'wtf8-wasm-encodings',
@@ -81,20 +83,42 @@ for (const entry of ENTRIES) {
   ]);
 }
 
-// 3. Bundle. Two virtual modules per entry: the generated glue, used as generated, and the wasm bytes.
-function virtualModules({ prefix, out, name, wasm }) {
+/**
+ * Assembles a hand-written WebAssembly text module (the main entry's js/strings.wat) with
+ * binaryen's parser, with the GC and reference-types features it uses.
+ */
+async function assemble(watPath) {
+  const { default: binaryen } = await import('binaryen');
+  const module = binaryen.parseText(readFileSync(watPath, 'utf8'));
+  try {
+    module.setFeatures(binaryen.Features.ReferenceTypes | binaryen.Features.GC);
+    if (!module.validate()) throw new Error(`${watPath} does not validate`);
+    return module.emitBinary();
+  } finally {
+    module.dispose();
+  }
+}
+
+// 3. Bundle. Virtual modules per entry: the generated glue, used as generated, the wasm bytes,
+// and for the main entry the string-moves module.
+async function virtualModules({ prefix, out, name, wasm, strings }) {
   const wasmBase64 = readFileSync(wasm).toString('base64');
+  const stringsBase64 = strings && Buffer.from(await assemble(strings)).toString('base64');
   const glue = new RegExp(`^${prefix}:glue$`);
-  const bytes = new RegExp(`^${prefix}:bytes$`);
+  const bytes = new RegExp(`^${prefix}:(bytes|strings)$`);
   return {
     name: `${prefix}-virtual`,
     setup(build) {
       build.onResolve({ filter: glue }, () => ({ path: join(out, `${name}_bg.js`) }));
-      build.onResolve({ filter: bytes }, () => ({ path: 'bytes', namespace: prefix }));
+      build.onResolve({ filter: bytes }, (args) => ({ path: args.path.slice(prefix.length + 1), namespace: prefix }));
       build.onLoad({ filter: /^bytes$/, namespace: prefix }, () => ({
         contents: `export const wasmBase64 = ${JSON.stringify(wasmBase64)};`,
         loader: 'js',
       }));
+      build.onLoad({ filter: /^strings$/, namespace: prefix }, () => {
+        if (!stringsBase64) throw new Error(`${prefix} has no strings module`);
+        return { contents: `export const stringsBase64 = ${JSON.stringify(stringsBase64)};`, loader: 'js' };
+      });
     },
   };
 }
@@ -115,7 +139,7 @@ for (const entry of ENTRIES) {
       legalComments: 'inline',
       banner: { js: banner },
       outfile: join(dist, entry.files[format]),
-      plugins: [virtualModules(entry)],
+      plugins: [await virtualModules(entry)],
       keepNames: true,
       logLevel: 'warning',
     });

@@ -30,8 +30,14 @@ node scripts/build.mjs
 step "js: API, vectors, differential, streaming, boundary, storage, package and size tests"
 node --test --test-reporter=spec tests/js/*.test.mjs
 
-step "js again, on the portable paths browsers take (no Buffer, no isWellFormed)"
+step "js again, on the portable paths (no Buffer, no isAscii/isUtf8, no isWellFormed)"
 node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
+
+step "js again, as in browsers without the JS String Builtins (no Buffer, no isAscii/isUtf8)"
+WTF8_HIDE=Buffer,getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
+
+step "js again, as on Node 20.0-20.15 (Buffer, but no process.getBuiltinModule for isAscii/isUtf8)"
+WTF8_HIDE=getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
 
 step "consumer: the packed tarball in Node (CJS/ESM), TypeScript, Deno, Bun, Chromium, Firefox, esbuild, webpack, Vite"
 node --test --test-reporter=spec tests/consumer/*.test.mjs

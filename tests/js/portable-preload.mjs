@@ -1,19 +1,33 @@
-// Preloaded (node --import) to run the JS tests on the package's portable paths, the ones browsers
-// and Deno take. The package looks for a global Buffer and String.prototype.isWellFormed once,
-// when it is imported; this hides both during that import (so code units move through
-// charCodeAt/fromCharCode loops and every string goes through wasm), then puts them back for
-// Node's own internals and the tests.
+// Preloaded (node --import) to run the JS tests on the package's other paths. The package looks
+// for a global Buffer, process.getBuiltinModule (for Node's isAscii and isUtf8) and
+// String.prototype.isWellFormed once, when it is imported; this hides them during that import,
+// then puts them back for Node's own internals and the tests.
+//
+// WTF8_HIDE says what to hide (comma-separated; default all three):
+// - all three: the most portable paths (code units move through charCodeAt/fromCharCode loops,
+//   bytes go through TextDecoder first, every string with a lone surrogate through wasm);
+// - Buffer,getBuiltinModule: browsers without the JS String Builtins (Safari), where
+//   isWellFormed finds the lone surrogates of long strings;
+// - getBuiltinModule: Node 20.0–20.15, which has Buffer but no process.getBuiltinModule.
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const entry = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'pkg', 'dist', 'wtf8-wasm.mjs');
-const saved = { Buffer: globalThis.Buffer, isWellFormed: Object.getOwnPropertyDescriptor(String.prototype, 'isWellFormed') };
-delete globalThis.Buffer;
-delete String.prototype.isWellFormed;
+const hide = (process.env.WTF8_HIDE ?? 'Buffer,getBuiltinModule,isWellFormed').split(',');
+const known = ['Buffer', 'getBuiltinModule', 'isWellFormed'];
+for (const name of hide) if (!known.includes(name)) throw new Error(`WTF8_HIDE: unknown ${name}; known: ${known.join(', ')}`);
+const saved = {
+  Buffer: globalThis.Buffer,
+  getBuiltinModule: process.getBuiltinModule,
+  isWellFormed: Object.getOwnPropertyDescriptor(String.prototype, 'isWellFormed'),
+};
+if (hide.includes('Buffer')) delete globalThis.Buffer;
+if (hide.includes('getBuiltinModule')) delete process.getBuiltinModule;
+if (hide.includes('isWellFormed')) delete String.prototype.isWellFormed;
 try {
   await import(pathToFileURL(entry).href);
 } finally {
   globalThis.Buffer = saved.Buffer;
+  process.getBuiltinModule = saved.getBuiltinModule;
   Object.defineProperty(String.prototype, 'isWellFormed', saved.isWellFormed);
 }
-process.env.WTF8_PORTABLE = '1';
