@@ -42,7 +42,7 @@ WTF8_HIDE=getBuiltinModule node --import ./tests/js/portable-preload.mjs --test 
 step "consumer: the packed tarball in Node (CJS/ESM), TypeScript, Deno, Bun, Chromium, Firefox, esbuild, webpack, Vite"
 node --test --test-reporter=spec tests/consumer/*.test.mjs
 
-step "demo: the page in headless Chromium (and a Firefox smoke test), its server and helpers"
+step "browsers: the package's browser paths in Chromium and Firefox; the demo page in Chromium (and a Firefox smoke test), its server and helpers"
 node --test --test-reporter=spec tests/e2e/*.test.mjs
 
 echo
