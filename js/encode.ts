@@ -30,13 +30,16 @@ import { NodeBuffer, isWellFormed, nativeIsWellFormed, textEncoder } from './pla
 export function encode(input: string): Uint8Array<ArrayBuffer> {
   requireString(input);
   const length = input.length;
-  const wellFormed = isWellFormed(input);
-  // Short text, or long Latin-1 text (past the reused buffer): the native encoder at its best.
-  if (wellFormed && (length <= SHORT || (3 * length > SCRATCH_LIMIT && looksOneByte(input)))) {
-    return textEncoder.encode(input);
-  }
-  // A short string with lone surrogates: a plain loop beats the fixed cost of a trip to wasm.
-  if (length <= SHORT) return encodeShort(input);
+  // Short: the native encoder at its best, or for lone surrogates a plain loop, which beats the
+  // fixed cost of a trip to wasm.
+  if (length <= SHORT) return isWellFormed(input) ? textEncoder.encode(input) : encodeShort(input);
+  // isWellFormed answers at once for one-byte (Latin-1) strings. On two-byte strings Node's is a
+  // scalar scan, slower than the chunks' own search for lone surrogates (a copy into wasm and a
+  // scan there), so there the chunks find out for themselves.
+  const oneByte = looksOneByte(input);
+  const wellFormed = (oneByte || NodeBuffer === undefined) && isWellFormed(input);
+  // Long Latin-1 text (past the reused buffer): the native encoder at its best.
+  if (wellFormed && oneByte && 3 * length > SCRATCH_LIMIT) return textEncoder.encode(input);
   const out = outputFor(3 * length);
   let written = 0;
   if (wellFormed) {
