@@ -160,7 +160,10 @@ pub(crate) fn decode_chunk(
     let mut j = 0;
     // A local copy, so the hot paths need not store through the reference; written back below.
     let mut lead = *prev_lead;
-    while let Some(&b) = src.get(i) {
+    let stop = 'chunk: loop {
+        let Some(&b) = src.get(i) else {
+            break 'chunk Stop::Done;
+        };
         if b < 0x80 {
             lead = false;
             dst[j] = u16::from(b);
@@ -188,8 +191,7 @@ pub(crate) fn decode_chunk(
             }
             continue;
         }
-        // Fast paths for complete 2-, 3- and 4-byte sequences, each with one bounds check for
-        // its whole window.
+        // Fast path for complete 2-byte sequences, which need none of the checks below.
         if b & 0xE0 == 0xC0 {
             if let Some(&[_, b1]) = src.get(i..i + 2) {
                 if is_continuation(b1) {
@@ -204,106 +206,75 @@ pub(crate) fn decode_chunk(
                     }
                 }
             }
-        } else if b & 0xF0 == 0xE0 {
-            if let Some(&[_, b1, b2]) = src.get(i..i + 3) {
-                if is_continuation(b1) && is_continuation(b2) {
-                    let unit = (u16::from(b & 0x0F) << 12)
-                        | (u16::from(b1 & 0x3F) << 6)
-                        | u16::from(b2 & 0x3F);
-                    // E0 80..9F is overlong; ED A0..BF are the surrogates, allowed in WTF-8 except
-                    // as a spelled-out pair.
-                    if unit >= 0x800 {
-                        let u = u32::from(unit);
-                        if fatal && lead && is_trail(u) {
-                            *prev_lead = lead;
-                            return Progress {
-                                read: i,
-                                written: j,
-                                stop: Stop::Error(ErrorCode::SurrogatePair, 3),
-                            };
-                        }
-                        lead = is_lead(u);
-                        dst[j] = unit;
-                        i += 3;
-                        j += 1;
-                        continue;
-                    }
-                }
-            }
-        } else if b & 0xF8 == 0xF0 {
-            if let Some(&[_, b1, b2, b3]) = src.get(i..i + 4) {
-                if is_continuation(b1) && is_continuation(b2) && is_continuation(b3) {
-                    let c = (u32::from(b & 0x07) << 18)
-                        | (u32::from(b1 & 0x3F) << 12)
-                        | (u32::from(b2 & 0x3F) << 6)
-                        | u32::from(b3 & 0x3F);
-                    // F0 80..8F is overlong, F4 90.. and F5.. are beyond U+10FFFF.
-                    if (0x10000..=0x10FFFF).contains(&c) {
-                        if let Some(out) = dst.get_mut(j..j + 2) {
-                            let c = c - 0x10000;
-                            out[0] = (0xD800 + (c >> 10)) as u16;
-                            out[1] = (0xDC00 + (c & 0x3FF)) as u16;
-                            lead = false;
-                            i += 4;
-                            j += 2;
-                            continue;
-                        }
-                    }
-                }
-            }
         }
-        match read_sequence(&src[i..]) {
-            Seq::Valid { code_point, len } => {
-                if code_point >= 0x10000 {
-                    let c = code_point - 0x10000;
-                    dst[j] = (0xD800 + (c >> 10)) as u16;
-                    dst[j + 1] = (0xDC00 + (c & 0x3FF)) as u16;
-                    j += 2;
+        // Any other sequence as (code point, length): complete 3- and 4-byte sequences read here
+        // with one bounds check for the window, the rest (and every ill-formed one) by
+        // read_sequence.
+        let (code_point, len) = 'read: {
+            if b & 0xF0 == 0xE0 {
+                if let Some(&[_, b1, b2]) = src.get(i..i + 3) {
+                    if is_continuation(b1) && is_continuation(b2) {
+                        let c = (u32::from(b & 0x0F) << 12)
+                            | (u32::from(b1 & 0x3F) << 6)
+                            | u32::from(b2 & 0x3F);
+                        // E0 80..9F is overlong.
+                        if c >= 0x800 {
+                            break 'read (c, 3);
+                        }
+                    }
+                }
+            } else if b & 0xF8 == 0xF0 {
+                if let Some(&[_, b1, b2, b3]) = src.get(i..i + 4) {
+                    if is_continuation(b1) && is_continuation(b2) && is_continuation(b3) {
+                        let c = (u32::from(b & 0x07) << 18)
+                            | (u32::from(b1 & 0x3F) << 12)
+                            | (u32::from(b2 & 0x3F) << 6)
+                            | u32::from(b3 & 0x3F);
+                        // F0 80..8F is overlong, F4 90.. and F5.. are beyond U+10FFFF.
+                        if (0x10000..=0x10FFFF).contains(&c) {
+                            break 'read (c, 4);
+                        }
+                    }
+                }
+            }
+            match read_sequence(&src[i..]) {
+                Seq::Valid { code_point, len } => (code_point, usize::from(len)),
+                Seq::Invalid { code, len } => {
+                    if fatal {
+                        break 'chunk Stop::Error(code, len);
+                    }
                     lead = false;
-                } else {
-                    if fatal && lead && is_trail(code_point) {
-                        *prev_lead = lead;
-                        return Progress {
-                            read: i,
-                            written: j,
-                            stop: Stop::Error(ErrorCode::SurrogatePair, 3),
-                        };
-                    }
-                    lead = is_lead(code_point);
-                    dst[j] = code_point as u16;
+                    dst[j] = REPLACEMENT_UNIT;
+                    i += usize::from(len);
                     j += 1;
+                    continue 'chunk;
                 }
-                i += usize::from(len);
+                Seq::Truncated => break 'chunk Stop::Incomplete,
             }
-            Seq::Invalid { code, len } => {
-                if fatal {
-                    *prev_lead = lead;
-                    return Progress {
-                        read: i,
-                        written: j,
-                        stop: Stop::Error(code, len),
-                    };
-                }
-                lead = false;
-                dst[j] = REPLACEMENT_UNIT;
-                j += 1;
-                i += usize::from(len);
+        };
+        if code_point >= 0x10000 {
+            let c = code_point - 0x10000;
+            dst[j] = (0xD800 + (c >> 10)) as u16;
+            dst[j + 1] = (0xDC00 + (c & 0x3FF)) as u16;
+            lead = false;
+            j += 2;
+        } else {
+            // Any BMP code point, a surrogate included (WTF-8), but not a trail surrogate's
+            // sequence right after a lead surrogate's: that is a pair spelled out.
+            if fatal && lead && is_trail(code_point) {
+                break 'chunk Stop::Error(ErrorCode::SurrogatePair, 3);
             }
-            Seq::Truncated => {
-                *prev_lead = lead;
-                return Progress {
-                    read: i,
-                    written: j,
-                    stop: Stop::Incomplete,
-                };
-            }
+            lead = is_lead(code_point);
+            dst[j] = code_point as u16;
+            j += 1;
         }
-    }
+        i += len;
+    };
     *prev_lead = lead;
     Progress {
         read: i,
         written: j,
-        stop: Stop::Done,
+        stop,
     }
 }
 
