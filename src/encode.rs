@@ -197,13 +197,10 @@ fn pair_at(src: &[u16], i: usize) -> Option<u32> {
 /// is one supplementary code point; a lone surrogate is itself (WTF-8) or U+FFFD (`LOSSY`).
 #[inline]
 fn surrogate_at<const LOSSY: bool>(src: &[u16], i: usize) -> (u32, usize) {
-    let u = u32::from(src[i]);
-    if is_lead(u) && i + 1 < src.len() && is_trail(u32::from(src[i + 1])) {
-        (combine(u, u32::from(src[i + 1])), 2)
-    } else if LOSSY {
-        (0xFFFD, 1)
-    } else {
-        (u, 1)
+    match pair_at(src, i) {
+        Some(code_point) => (code_point, 2),
+        None if LOSSY => (0xFFFD, 1),
+        None => (u32::from(src[i]), 1),
     }
 }
 
