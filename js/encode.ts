@@ -5,7 +5,7 @@
  */
 import { requireString, readFatal } from './args.js';
 import { Wtf8Error } from './errors.js';
-import { encodeIntoWasm, encodeRangeInto, firstLoneSurrogate, loneSurrogatesInWasm, MAX_ENCODE_UNITS } from './wasm.js';
+import { chunkEnd, encodeIntoWasm, encodeRangeInto, firstLoneSurrogate, loneSurrogatesInWasm, splitPoint } from './wasm.js';
 import { NodeBuffer, isWellFormed, nativeIsWellFormed, textEncoder } from './platform.js';
 
 /**
@@ -46,8 +46,9 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
     // A well-formed string's WTF-8 is its UTF-8: the native encoder writes identical bytes.
     written = textEncoder.encodeInto(input, out).written;
   } else {
+    // Lone surrogates, or not known to be well-formed: chunk by chunk (see encodeChunk).
     for (let start = 0; start < length; ) {
-      const end = pairSafe(input, Math.min(length, start + MAX_ENCODE_UNITS));
+      const end = chunkEnd(input, start);
       written += encodeChunk(input, start, end, out, written);
       start = end;
     }
@@ -57,11 +58,6 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
 
 /** Strings up to this many code units go through {@link encodeShort}. */
 const SHORT = 128;
-
-/** `at`, or `at - 1` if that is between a lead surrogate and the unit after it. */
-function pairSafe(input: string, at: number): number {
-  return at < input.length && (input.charCodeAt(at - 1) & 0xfc00) === 0xd800 ? at - 1 : at;
-}
 
 /**
  * Encodes `input[start..end)` (at most MAX_ENCODE_UNITS units, not ending between a pair) into
@@ -109,7 +105,7 @@ function loneSurrogatesByHalving(input: string, start: number, end: number, most
   const search = (from: number, to: number): boolean => {
     if (isWellFormed(input.slice(from, to))) return true;
     if (to - from > 64) {
-      const mid = pairSafe(input, (from + to) >>> 1);
+      const mid = splitPoint(input, (from + to) >>> 1);
       return search(from, mid) && search(mid, to);
     }
     for (let i = from; i < to; i++) {

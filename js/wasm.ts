@@ -53,19 +53,17 @@ function words(): Uint32Array {
   return wordView;
 }
 
-/** Is `unit` a lead surrogate? */
-function isLead(unit: number): boolean {
-  return (unit & 0xfc00) === 0xd800;
+/** `at`, or `at - 1` if that falls between a lead surrogate and the unit after it. */
+export function splitPoint(input: string, at: number): number {
+  return at < input.length && (input.charCodeAt(at - 1) & 0xfc00) === 0xd800 ? at - 1 : at;
 }
 
 /**
  * The end of the next encode chunk starting at `start`: at most MAX_ENCODE_UNITS units, never
  * between a lead surrogate and the unit after it.
  */
-function chunkEnd(input: string, start: number): number {
-  let end = Math.min(input.length, start + MAX_ENCODE_UNITS);
-  if (end < input.length && isLead(input.charCodeAt(end - 1))) end--;
-  return end;
+export function chunkEnd(input: string, start: number): number {
+  return splitPoint(input, Math.min(input.length, start + MAX_ENCODE_UNITS));
 }
 
 let memoryBuffer: NodeBufferView | undefined;

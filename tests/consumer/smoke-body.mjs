@@ -236,3 +236,18 @@ export async function smoke(api) {
 
   return passed;
 }
+
+/**
+ * In a browser page: runs the smoke body and reports the result in `globalThis.__smoke` and the
+ * document title, where the browser tests read it.
+ */
+export function smokeInPage(api) {
+  const report = (result) => {
+    globalThis.__smoke = result;
+    document.title = result.ok ? 'smoke: pass' : 'smoke: FAIL';
+  };
+  return smoke(api).then(
+    (checks) => report({ ok: true, checks }),
+    (error) => report({ ok: false, error: String((error && error.stack) || error) }),
+  );
+}
