@@ -1,6 +1,35 @@
 /**
- * Argument checks shared by the public functions: the same `TypeError`s the platform's
- * TextEncoder/TextDecoder throw for the wrong kind of argument.
+ * Argument checks shared by the public functions: the same `TypeError`s and `RangeError`s the
+ * platform's TextEncoder/TextDecoder throw for the wrong kind of argument.
+ *
+ * **How options are read** (everywhere in the package; the README repeats this, nothing else
+ * restates it), as WebIDL reads a dictionary such as `TextDecoderOptions`:
+ *
+ * - An options argument is an object (a function too) or `undefined`/`null`, which both mean "no
+ *   options". Anything else (`'fatal'`, `true`, `1`) is a `TypeError`.
+ * - Each known member is read once, in alphabetical order (`fatal`, then `ignoreBOM`); unknown
+ *   members are ignored.
+ * - A member that is `undefined` takes its default; any other value is coerced to a boolean as
+ *   WebIDL (and `Boolean()`) does: `fatal: 1` and `fatal: 'yes'` are true, `fatal: 0`, `''` and
+ *   `null` are false.
+ *
+ * **How the decoder classes read their arguments** ({@link readDecoderArguments}):
+ * `new Wtf8Decoder(label?, options?)` as `new TextDecoder(label, options)`, or the options-first
+ * `new Wtf8Decoder(options)`. No combination drops an option silently: what cannot be read
+ * unambiguously throws.
+ *
+ * - A first argument that is an object (not `null`, not a `String` object) is the options; a
+ *   second argument is then a `TypeError` unless it is `undefined`.
+ * - Otherwise the first argument is the label: `undefined` means the default, `'wtf-8'`;
+ *   anything else is converted to a string as WebIDL does (`null` → `'null'`, a `Symbol` is a
+ *   `TypeError`) and compared as the Encoding Standard's "get an encoding" compares labels:
+ *   leading and trailing ASCII whitespace (TAB, LF, FF, CR, SPACE) removed, ASCII
+ *   case-insensitive. `'wtf-8'` and `'wtf8'` are accepted; any other label (`'utf-8'` included:
+ *   this is not a UTF-8 decoder) is a `RangeError`, as `TextDecoder` throws for an unknown label.
+ * - An argument after the options must be `undefined` (a `TypeError` otherwise; `TextDecoder`
+ *   ignores extra arguments, but here one would be an option in the wrong place).
+ * - Arguments are converted in WebIDL's order (label, then options), and the label is checked
+ *   after both, as browsers do.
  *
  * @module
  */
@@ -28,22 +57,83 @@ export function requireString(input: unknown, what = 'input'): asserts input is 
   if (typeof input !== 'string') throw new TypeError(`${what} must be a string, got ${describe(input)}`);
 }
 
-/** Reads the `fatal` member of an options argument, as WebIDL dictionaries do. */
+/** Reads the `fatal` member of an options argument (default `false`), as WebIDL dictionaries do. */
 export function readFatal(options: unknown): boolean {
   return options === undefined ? false : Boolean(readOptions(options).fatal);
 }
 
-/** Reads the `stream` member of an options argument. */
+/** Reads the `stream` member of an options argument (default `false`). */
 export function readStream(options: unknown): boolean {
   return Boolean(readOptions(options).stream);
 }
 
-function readOptions(options: unknown): { fatal?: unknown; stream?: unknown } {
+/** What a decoder was asked for: the members of `TextDecoderOptions`, with this package's defaults. */
+export interface DecoderSettings {
+  /** Throw on ill-formed input. Default `false`, as in TextDecoder. */
+  fatal: boolean;
+  /** Keep a leading BOM. Default `true`, unlike TextDecoder: a BOM is data, and the round trip needs it. */
+  ignoreBOM: boolean;
+}
+
+/** Reads the `ignoreBOM` member of an options argument (default `true`: keep a leading BOM). */
+export function readIgnoreBOM(options: unknown): boolean {
+  if (options === undefined) return true;
+  const ignoreBOM = readOptions(options).ignoreBOM;
+  return ignoreBOM === undefined ? true : Boolean(ignoreBOM);
+}
+
+/** Reads `fatal` and `ignoreBOM` from an options argument, in WebIDL's (alphabetical) order. */
+export function readDecoderOptions(options: unknown): DecoderSettings {
+  const fatal = readFatal(options);
+  return { fatal, ignoreBOM: readIgnoreBOM(options) };
+}
+
+/**
+ * Reads the arguments of a decoder constructor: `(label?, options?)` as TextDecoder takes them,
+ * or `(options)`. The rules are in this module's documentation.
+ *
+ * @throws TypeError for options that are not an object, a second options object, an argument
+ * after the options, or a `Symbol` label.
+ * @throws RangeError for a label other than `wtf-8` / `wtf8`.
+ */
+export function readDecoderArguments(args: ArrayLike<unknown>): DecoderSettings {
+  let label = args[0];
+  let options = args[1];
+  let used = 2;
+  if (typeof label === 'object' && label !== null && !(label instanceof String)) {
+    options = label;
+    label = undefined;
+    used = 1;
+  }
+  for (let i = used; i < args.length; i++) {
+    if (args[i] !== undefined) {
+      throw new TypeError(
+        `unexpected argument ${i + 1} (${describe(args[i])}): a decoder takes (label, options) or (options)`,
+      );
+    }
+  }
+  // WebIDL converts every argument before the constructor looks at them: the label to a string
+  // (a template literal throws a TypeError for a Symbol, as WebIDL's ToString does), then the options.
+  const name = label === undefined ? 'wtf-8' : `${label as string}`;
+  const settings = readDecoderOptions(options);
+  if (!isWtf8Label(name)) {
+    throw new RangeError(`the encoding label ${JSON.stringify(name)} is not supported: a WTF-8 decoder takes "wtf-8" or "wtf8"`);
+  }
+  return settings;
+}
+
+/** Is `label` `wtf-8` or `wtf8`, compared as the Encoding Standard's "get an encoding" compares labels? */
+function isWtf8Label(label: string): boolean {
+  const name = label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+  return name === 'wtf-8' || name === 'wtf8';
+}
+
+function readOptions(options: unknown): { fatal?: unknown; ignoreBOM?: unknown; stream?: unknown } {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' && typeof options !== 'function') {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
-  return options as { fatal?: unknown; stream?: unknown };
+  return options as { fatal?: unknown; ignoreBOM?: unknown; stream?: unknown };
 }
 
 function describe(value: unknown): string {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { type BufferSource, readFatal, toBytes } from './args.js';
+import { type BufferSource, readFatal, readIgnoreBOM, toBytes } from './args.js';
 import { Wtf8Error } from './errors.js';
 import { decodeWasm, fastUnitMoves } from './wasm.js';
 import { toUtf8 } from './encode.js';
@@ -94,15 +94,22 @@ function looksAscii(bytes: Uint8Array): boolean {
   return true;
 }
 
-/** Options of {@link decode}. */
+/** Options of {@link decode}: those of `new TextDecoder(label, options)`. */
 export interface DecodeOptions {
   /** Throw a {@link Wtf8Error} on ill-formed input instead of writing U+FFFD. Default `false`, as in TextDecoder. */
   fatal?: boolean;
+  /**
+   * Keep a leading BOM (EF BB BF) as U+FEFF. Default `true`, unlike TextDecoder: the round trip
+   * needs it. `false` strips one leading BOM, as TextDecoder does.
+   */
+  ignoreBOM?: boolean;
 }
 
 /**
  * Decodes WTF-8 bytes to a string: the inverse of {@link encode}, so
- * `decode(encode(s)) === s` for every string `s`. A leading BOM is kept as U+FEFF.
+ * `decode(encode(s)) === s` for every string `s`. A leading BOM is kept as U+FEFF unless the
+ * caller asks for TextDecoder's behaviour with `ignoreBOM: false`, which strips one (a strict
+ * error's `offset` still counts it). Always equals `new Wtf8Decoder(options).decode(input)`.
  *
  * Lenient (default): never throws; each maximal ill-formed subpart becomes one U+FFFD, so for
  * input without surrogate byte sequences (ED A0–BF) the result equals
@@ -118,6 +125,8 @@ export interface DecodeOptions {
  * decode(new Uint8Array([0x61, 0xed, 0xa0, 0xbd])); // 'a\uD83D'
  * decode(new Uint8Array([0xed, 0xa0, 0x80, 0xed, 0xb0, 0x80]), { fatal: true });
  * // throws Wtf8Error { code: 'SURROGATE_PAIR', offset: 3 }
+ * decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]));                       // '\uFEFFa'
+ * decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]), { ignoreBOM: false }); // 'a'
  * ```
  *
  * Complexity: O(n).
@@ -125,6 +134,13 @@ export interface DecodeOptions {
 export function decode(input: BufferSource, options?: DecodeOptions): string {
   const bytes = toBytes(input);
   const fatal = readFatal(options);
+  const ignoreBOM = readIgnoreBOM(options);
+  const text = decodeKeepingBom(bytes, fatal);
+  return ignoreBOM || text.charCodeAt(0) !== 0xfeff ? text : text.slice(1);
+}
+
+/** {@link decode} with `ignoreBOM: true`: the routes. */
+function decodeKeepingBom(bytes: Uint8Array, fatal: boolean): string {
   if (!fastUnitMoves) return fatal ? decodeStrictAround(bytes) : decodeLenientAround(bytes);
   // Where code units leave wasm at native speed (Node's Buffer, the JS String Builtins), wasm
   // decodes as fast as the platform or faster, except ASCII: that goes to the platform decoder,

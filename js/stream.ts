@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type BufferSource, readFatal, readStream, requireString, toBytes } from './args.js';
+import { type BufferSource, readDecoderArguments, readStream, requireString, toBytes } from './args.js';
 import { encode, encodeInto } from './encode.js';
 import { StreamingDecoder } from './wasm.js';
 
@@ -65,10 +65,19 @@ export class Wtf8Encoder {
   }
 }
 
-/** Options of the {@link Wtf8Decoder} constructor. */
+/**
+ * Options of the {@link Wtf8Decoder} and {@link Wtf8DecoderStream} constructors: the members of
+ * `TextDecoderOptions`, read as WebIDL reads them (`fatal: 1` is true; unknown members are ignored).
+ */
 export interface Wtf8DecoderOptions {
-  /** Throw a {@link Wtf8Error} on ill-formed input instead of writing U+FFFD. Default `false`. */
+  /** Throw a {@link Wtf8Error} on ill-formed input instead of writing U+FFFD. Default `false`, as in TextDecoder. */
   fatal?: boolean;
+  /**
+   * Keep a leading byte order mark (EF BB BF) as U+FEFF. Default `true`, unlike TextDecoder: a BOM
+   * is data, and `decode(encode(s)) === s` needs it. `false` strips one BOM at the start of each
+   * stream, as TextDecoder does by default.
+   */
+  ignoreBOM?: boolean;
 }
 
 /**
@@ -76,24 +85,48 @@ export interface Wtf8DecoderOptions {
  * chunks.
  *
  * With `{ stream: true }`, an incomplete sequence at the end of a chunk is held back for the next
- * chunk, so the outputs concatenate to exactly `decode(allBytes, { fatal })` wherever the chunk
- * boundaries fall; a strict error's `offset` counts from the start of the stream. A call without
- * `stream` ends the stream. A BOM is never stripped (`ignoreBOM` is always `true`).
+ * chunk, so the outputs concatenate to exactly `decode(allBytes, { fatal, ignoreBOM })` wherever
+ * the chunk boundaries fall; a strict error's `offset` counts from the start of the stream. A
+ * call without `stream` ends the stream; the next call starts a new one.
+ *
+ * A leading BOM is kept by default. With `ignoreBOM: false` the first code point of each stream
+ * is dropped if it is U+FEFF, as TextDecoder does: a BOM split across chunks too, and only one.
  *
  * @example
  * ```ts
- * const decoder = new Wtf8Decoder({ fatal: true });
+ * const decoder = new Wtf8Decoder('wtf-8', { fatal: true }); // or new Wtf8Decoder({ fatal: true })
  * decoder.decode(new Uint8Array([0x61, 0xf0, 0x9f]), { stream: true }); // 'a'
  * decoder.decode(new Uint8Array([0x98, 0x80]));                          // '😀'
+ * new Wtf8Decoder({ ignoreBOM: false }).decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x61])); // 'a'
  * ```
  */
 export class Wtf8Decoder {
   readonly #fatal: boolean;
+  readonly #ignoreBOM: boolean;
   #inner: StreamingDecoder | undefined;
+  /** TextDecoder's "BOM seen": this stream has output its first code unit (only tracked when stripping). */
+  #bomSeen = false;
 
-  /** @throws TypeError if `options` is not an object. */
-  constructor(options?: Wtf8DecoderOptions) {
-    this.#fatal = readFatal(options);
+  /**
+   * Creates a decoder with the options given as `new Wtf8Decoder(options)`.
+   *
+   * @throws TypeError if `options` is neither an object nor `undefined`/`null`, or if another
+   * argument follows it.
+   */
+  constructor(options?: Wtf8DecoderOptions);
+  /**
+   * Creates a decoder as `new TextDecoder(label, options)` does: `label` is `'wtf-8'` (the
+   * default) or `'wtf8'`, ASCII case-insensitive, surrounding ASCII whitespace ignored.
+   *
+   * @throws RangeError if `label` is another label (`'utf-8'` too).
+   * @throws TypeError if `options` is neither an object nor `undefined`/`null`, or if a third
+   * argument is given.
+   */
+  constructor(label?: string, options?: Wtf8DecoderOptions);
+  constructor(...args: unknown[]) {
+    const { fatal, ignoreBOM } = readDecoderArguments(args);
+    this.#fatal = fatal;
+    this.#ignoreBOM = ignoreBOM;
   }
 
   /** Always `"wtf-8"`. */
@@ -106,28 +139,37 @@ export class Wtf8Decoder {
     return this.#fatal;
   }
 
-  /** Always `true`: a BOM is data, never stripped. */
-  get ignoreBOM(): true {
-    return true;
+  /** Whether a leading BOM is kept (`true`, the default) or stripped (`false`). */
+  get ignoreBOM(): boolean {
+    return this.#ignoreBOM;
   }
 
   /**
    * Decodes the next chunk. Without arguments, ends the stream (flushing what was held back).
    *
    * @throws {@link Wtf8Error} in strict mode, with `offset` from the start of the stream; the
-   * decoder is then reset, ready for a new stream.
+   * decoder is then reset, ready for a new stream (whose leading BOM is stripped again with
+   * `ignoreBOM: false`).
    * @throws TypeError if `input` is not a buffer source.
    */
   decode(input?: BufferSource, options?: StreamOptions): string {
     const bytes = input === undefined ? new Uint8Array(0) : toBytes(input);
     const stream = readStream(options);
     this.#inner ??= new StreamingDecoder(this.#fatal);
+    let text: string;
     try {
-      return this.#inner.decode(bytes, stream);
+      text = this.#inner.decode(bytes, stream);
     } catch (error) {
       this.#inner.reset();
+      this.#bomSeen = false;
       throw error;
     }
+    if (!this.#ignoreBOM && !this.#bomSeen && text.length > 0) {
+      this.#bomSeen = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    if (!stream) this.#bomSeen = false;
+    return text;
   }
 }
 
@@ -167,12 +209,13 @@ export class Wtf8EncoderStream {
 
 /**
  * A `TransformStream` from WTF-8 bytes to strings, shaped like `TextDecoderStream`: the output
- * chunks concatenate to `decode(allInput, { fatal })`; in strict mode the stream errors with a
- * {@link Wtf8Error} whose `offset` counts from the start of the stream.
+ * chunks concatenate to `decode(allInput, { fatal, ignoreBOM })`; in strict mode the stream
+ * errors with a {@link Wtf8Error} whose `offset` counts from the start of the stream. It takes
+ * the arguments of {@link Wtf8Decoder}: `(label?, options?)` or `(options)`.
  *
  * @example
  * ```ts
- * const text = readableOfBytes.pipeThrough(new Wtf8DecoderStream({ fatal: true }));
+ * const text = readableOfBytes.pipeThrough(new Wtf8DecoderStream('wtf-8', { fatal: true }));
  * ```
  */
 export class Wtf8DecoderStream {
@@ -180,16 +223,31 @@ export class Wtf8DecoderStream {
   readonly encoding = 'wtf-8' as const;
   /** Whether the stream errors on ill-formed input. */
   readonly fatal: boolean;
-  /** Always `true`. */
-  readonly ignoreBOM = true as const;
+  /** Whether a leading BOM is kept (`true`, the default) or stripped (`false`). */
+  readonly ignoreBOM: boolean;
   /** The decoded strings. */
   readonly readable: ReadableStream<string>;
   /** Where the bytes go in (any buffer source). */
   readonly writable: WritableStream<BufferSource>;
 
-  constructor(options?: Wtf8DecoderOptions) {
-    const decoder = new Wtf8Decoder(options);
-    this.fatal = decoder.fatal;
+  /**
+   * Creates a decoding stream with the options given as `new Wtf8DecoderStream(options)`.
+   *
+   * @throws TypeError as {@link Wtf8Decoder}'s constructor.
+   */
+  constructor(options?: Wtf8DecoderOptions);
+  /**
+   * Creates a decoding stream as `new TextDecoderStream(label, options)` does; `label` is
+   * `'wtf-8'` (the default) or `'wtf8'`.
+   *
+   * @throws RangeError for another label; TypeError as {@link Wtf8Decoder}'s constructor.
+   */
+  constructor(label?: string, options?: Wtf8DecoderOptions);
+  constructor(...args: unknown[]) {
+    const settings = readDecoderArguments(args);
+    const decoder = new Wtf8Decoder(settings);
+    this.fatal = settings.fatal;
+    this.ignoreBOM = settings.ignoreBOM;
     const transform = new TransformStream<BufferSource, string>({
       transform(chunk, controller) {
         const text = decoder.decode(chunk, { stream: true });

@@ -72,6 +72,13 @@ test('wrong use is rejected with the expected errors', async () => {
     'types-bad.ts:9 TS2345', // 'NOT_A_CODE' is not a Wtf8ErrorCode
     'types-bad.ts:10 TS2322', // encode() returns bytes, not a string
     'types-bad.ts:11 TS2322', // { stream: 'yes' }
+    'types-bad.ts:12 TS2769', // new Wtf8Decoder(42): no overload takes a number
+    'types-bad.ts:13 TS2559', // new Wtf8Decoder('wtf-8', 'fatal'): a string has nothing in common with the options
+    'types-bad.ts:14 TS2345', // new Wtf8Decoder(options, options): the (label, options) overload wants a string first
+    'types-bad.ts:15 TS2554', // a third argument
+    'types-bad.ts:16 TS2561', // new Wtf8DecoderStream('wtf-8', { ignoreBom }): "did you mean 'ignoreBOM'?"
+    'types-bad.ts:17 TS2322', // ignoreBOM is a boolean, not `true`
+    'types-bad.ts:18 TS2561', // decode(bytes, { ignoreBom }): "did you mean 'ignoreBOM'?"
   ]);
   assert.match(output, /Property 'position' does not exist on type 'Wtf8Error'/);
 });

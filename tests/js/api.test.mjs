@@ -94,10 +94,22 @@ test('Wtf8Error: stable code, byte offset and length for bytes; index for string
 test('lenient decode never throws and keeps a BOM', () => {
   assert.equal(decode(fromHex('efbbbf61')), '\uFEFFa');
   assert.equal(decode(fromHex('efbbbf61'), { fatal: true }), '\uFEFFa');
+  assert.equal(decode(fromHex('efbbbf61'), { ignoreBOM: true }), '\uFEFFa');
   assert.equal(decode(fromHex('61c0af62')), 'a\uFFFD\uFFFDb');
   assert.equal(decode(fromHex('eda080edb080')), '\uD800\uDC00');
   assert.equal(decode(new Uint8Array(0)), '');
   assert.equal(encode('').length, 0);
+});
+
+test('ignoreBOM: false strips one leading BOM, as TextDecoder does', () => {
+  for (const input of ['efbbbf61', 'efbbbfefbbbf', 'efbbbf', '61efbbbf', 'efbb61', 'efbbbfff', 'efbbbfeda080', '']) {
+    const bytes = fromHex(input);
+    const platform = new TextDecoder().decode(bytes);
+    const want = input.includes('eda080') ? platform.replace('\uFFFD\uFFFD\uFFFD', '\uD800') : platform;
+    assert.equal(decode(bytes, { ignoreBOM: false }), want, input);
+    assert.equal(decode(bytes, { ignoreBOM: false }), new wtf8.Wtf8Decoder({ ignoreBOM: false }).decode(bytes), input);
+  }
+  assert.equal(decode(fromHex('efbbbf61'), { fatal: true, ignoreBOM: false }), 'a');
 });
 
 test('options are read like WebIDL dictionaries', () => {

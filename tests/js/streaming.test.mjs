@@ -2,7 +2,7 @@
 // (output, or error code and absolute offset) wherever the chunk boundaries fall.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wtf8, rng, randomString, randomBytes, hex, fromHex } from './support.mjs';
+import { wtf8, rng, randomString, randomBytes, hasSurrogateSequence, hex, fromHex } from './support.mjs';
 
 const { encode, decode, Wtf8Encoder, Wtf8Decoder, Wtf8EncoderStream, Wtf8DecoderStream, Wtf8Error } = wtf8;
 const SEED = Number(process.env.WTF8_SEED ?? 20261121);
@@ -49,31 +49,105 @@ test('Wtf8Encoder over random chunkings equals encode of the whole', () => {
   assert.throws(() => encoder.encode(42), TypeError);
 });
 
-test('Wtf8Decoder over random chunkings equals decode of the whole, strict and lenient', () => {
+/** Feeds `bytes` to `decoder` cut at `points` with `{ stream: true }`, then ends the stream. */
+function feed(decoder, bytes, points) {
+  let text = '';
+  let from = 0;
+  for (const to of points) {
+    text += decoder.decode(bytes.subarray(from, to), { stream: true });
+    from = to;
+  }
+  return text + decoder.decode();
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** Random bytes, half of them starting with a BOM (sometimes two, sometimes one cut short). */
+function randomBytesWithBom(r, maxLength) {
+  const bytes = randomBytes(r, maxLength);
+  if (r.chance(0.5)) return bytes;
+  const head = r.pick([BOM, BOM, [...BOM, ...BOM], BOM.slice(0, 2)]);
+  return new Uint8Array([...head, ...bytes]);
+}
+
+test('Wtf8Decoder over random chunkings equals decode of the whole, strict and lenient, BOM kept or stripped', () => {
   const r = rng(SEED + 1);
   for (let n = 0; n < 5000; n++) {
-    const bytes = randomBytes(r, 24);
+    const bytes = randomBytesWithBom(r, 24);
     for (const fatal of [false, true]) {
-      const whole = outcome(() => decode(bytes, { fatal }));
-      const decoder = new Wtf8Decoder({ fatal });
-      const chunked = outcome(() => {
-        let text = '';
-        let from = 0;
-        for (const to of cut(r, bytes.length)) {
-          text += decoder.decode(bytes.subarray(from, to), { stream: true });
-          from = to;
-        }
-        return text + decoder.decode();
-      });
-      assert.deepEqual(chunked, whole, `case ${n} fatal ${fatal}: ${hex(bytes)}`);
+      for (const ignoreBOM of [true, false]) {
+        const whole = outcome(() => decode(bytes, { fatal, ignoreBOM }));
+        const points = cut(r, bytes.length);
+        const chunked = outcome(() => feed(new Wtf8Decoder({ fatal, ignoreBOM }), bytes, points));
+        assert.deepEqual(chunked, whole, `case ${n} fatal ${fatal} ignoreBOM ${ignoreBOM}: ${hex(bytes)}`);
+      }
     }
   }
+});
+
+test('ignoreBOM: false strips exactly what TextDecoder strips, over random chunkings and reused decoders', () => {
+  // TextDecoder is the oracle wherever WTF-8 and UTF-8 agree: input without surrogate sequences.
+  const r = rng(SEED + 2);
+  let compared = 0;
+  for (let n = 0; n < 3000; n++) {
+    // One decoder of each kind for three streams in a row: the BOM is stripped at each stream's start.
+    for (const fatal of [false, true]) {
+      const ours = new Wtf8Decoder('wtf-8', { fatal, ignoreBOM: false });
+      let platform = new TextDecoder('utf-8', { fatal, ignoreBOM: false });
+      for (let s = 0; s < 3; s++) {
+        const bytes = randomBytesWithBom(r, 12);
+        if (hasSurrogateSequence(bytes)) continue;
+        const points = cut(r, bytes.length);
+        const want = (() => {
+          try {
+            return { value: feed(platform, bytes, points) };
+          } catch (e) {
+            assert.ok(e instanceof TypeError);
+            // After an error in a { stream: true } call TextDecoder goes on with the same stream;
+            // ours starts a new one (tested below), so the oracle starts afresh too.
+            platform = new TextDecoder('utf-8', { fatal, ignoreBOM: false });
+            return { error: true };
+          }
+        })();
+        const got = outcome(() => feed(ours, bytes, points));
+        assert.deepEqual(got.error ? { error: true } : got, want, `case ${n}.${s} fatal ${fatal}: ${hex(bytes)} cut at ${points}`);
+        compared++;
+      }
+    }
+  }
+  assert.ok(compared > 10_000, `compared ${compared} streams`);
+});
+
+test('ignoreBOM: false at the seams: a BOM cut across chunks, a BOM-only chunk, empty chunks, a strict error', () => {
+  const strip = () => new Wtf8Decoder({ ignoreBOM: false });
+  let d = strip();
+  assert.deepEqual([d.decode(fromHex('ef'), { stream: true }), d.decode(fromHex('bb'), { stream: true }), d.decode(fromHex('bf61'))], ['', '', 'a']);
+  d = strip();
+  assert.deepEqual([d.decode(fromHex(''), { stream: true }), d.decode(fromHex('efbbbf'), { stream: true }), d.decode(fromHex('efbbbf61'))], ['', '', '\uFEFFa'], 'only the first BOM of a stream');
+  d = strip();
+  assert.deepEqual([d.decode(fromHex('61'), { stream: true }), d.decode(fromHex('efbbbf'))], ['a', '\uFEFF'], 'a BOM after text is data');
+  assert.deepEqual([d.decode(fromHex('efbbbf62')), d.decode(fromHex('efbbbf63'))], ['b', 'c'], 'each new stream strips again');
+  // A strict error resets the decoder: what follows is a new stream, decoded as a fresh decoder decodes it.
+  for (const [before, bad, after] of [['efbbbf61', 'ff', 'efbbbf62'], ['', 'efbbbfff', 'efbbbf62'], ['61', 'c0', 'efbbbf62']]) {
+    for (const badStream of [true, false]) {
+      const strict = new Wtf8Decoder({ fatal: true, ignoreBOM: false });
+      strict.decode(fromHex(before), { stream: true });
+      assert.throws(() => strict.decode(fromHex(bad), { stream: badStream }), Wtf8Error);
+      assert.equal(strict.decode(fromHex(after)), new Wtf8Decoder({ fatal: true, ignoreBOM: false }).decode(fromHex(after)), `${before} ${bad} ${after}`);
+    }
+  }
+  // The offset of a strict error counts the stripped BOM's bytes, as it counts every byte of the input.
+  const fatalStrip = new Wtf8Decoder({ fatal: true, ignoreBOM: false });
+  assert.throws(() => fatalStrip.decode(fromHex('efbbbf61ff')), (e) => e instanceof Wtf8Error && e.code === 'INVALID_BYTE' && e.offset === 4);
+  assert.throws(() => decode(fromHex('efbbbf61ff'), { fatal: true, ignoreBOM: false }), (e) => e instanceof Wtf8Error && e.code === 'INVALID_BYTE' && e.offset === 4);
 });
 
 test('Wtf8Decoder properties, reuse after an end and after an error', () => {
   const decoder = new Wtf8Decoder({ fatal: true });
   assert.deepEqual([decoder.encoding, decoder.fatal, decoder.ignoreBOM], ['wtf-8', true, true]);
-  assert.equal(new Wtf8Decoder().fatal, false);
+  assert.deepEqual([new Wtf8Decoder().fatal, new Wtf8Decoder().ignoreBOM], [false, true]);
+  assert.equal(new Wtf8Decoder({ ignoreBOM: false }).ignoreBOM, false);
+  assert.equal(new Wtf8Decoder().decode(fromHex('efbbbf61')), '\uFEFFa', 'a BOM is kept by default');
   assert.equal(decoder.decode(fromHex('61f09f'), { stream: true }), 'a');
   assert.equal(decoder.decode(fromHex('9880')), '\uD83D\uDE00');
   // The pair rule holds across chunks; the offset counts from the start of the stream.
