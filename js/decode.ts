@@ -5,94 +5,11 @@
  */
 import { type BufferSource, readFatal, readIgnoreBOM, toBytes } from './args.js';
 import { Wtf8Error } from './errors.js';
-import { decodeWasm, fastUnitMoves } from './wasm.js';
+import { decodeWasm } from './wasm.js';
+import { routes } from './routes.js';
+import { decodeRouted, firstSurrogateSequence } from './decode-routes.js';
 import { toUtf8 } from './encode.js';
-import { byteSearch, forPlatform, lenientUtf8, nodeByteChecks, platformDecode, strictUtf8 } from './platform.js';
-
-/**
- * The offset of the first surrogate byte sequence start (ED followed by A0–BF) in
- * `bytes[..end)`, or -1. Without one, WTF-8 and UTF-8 agree on every byte, so the platform's
- * UTF-8 decoder gives exactly our result.
- */
-function firstSurrogateSequence(bytes: Uint8Array, end = bytes.length): number {
-  const search = byteSearch(bytes);
-  for (let at = search(0xed, 0); at >= 0 && at < end; at = search(0xed, at + 1)) {
-    const next = bytes[at + 1];
-    if (next !== undefined && next >= 0xa0 && next <= 0xbf) return at;
-  }
-  return -1;
-}
-
-/**
- * The surrogate byte sequences of `bytes`, if the platform decoder can do the rest: the offsets of
- * every complete surrogate sequence (ED A0–BF 80–BF), in order. `undefined` when there are more
- * than `limit` (wasm is faster then) or a surrogate sequence is cut short (its maximal subpart
- * differs from the WHATWG decoder's): then wasm decodes the whole input.
- */
-function surrogateSequences(bytes: Uint8Array, limit: number): number[] | undefined {
-  const found: number[] = [];
-  const search = byteSearch(bytes);
-  for (let at = search(0xed, 0); at >= 0; at = search(0xed, at + 1)) {
-    const second = bytes[at + 1]!;
-    if (second < 0xa0 || second > 0xbf) continue;
-    const third = bytes[at + 2];
-    if (third === undefined || (third & 0xc0) !== 0x80 || found.length === limit) return undefined;
-    found.push(at);
-    at += 2;
-  }
-  return found;
-}
-
-/** Inputs up to this many bytes go to wasm when they hold a surrogate sequence. */
-const SHORT_BYTES = 256;
-
-/**
- * How many surrogate sequences the segment-wise platform path takes before wasm is faster: none
- * for short input (wasm's fixed cost is lower than a few platform calls), then a few per KiB.
- */
-function segmentLimit(length: number): number {
-  return length <= SHORT_BYTES ? 0 : 8 + (length >> 9);
-}
-
-/** The surrogate code unit of the complete 3-byte sequence at `at`. */
-function surrogateAt(bytes: Uint8Array, at: number): number {
-  return 0xd000 | ((bytes[at + 1]! & 0x3f) << 6) | (bytes[at + 2]! & 0x3f);
-}
-
-/**
- * Decodes `bytes` with the platform decoder between the given surrogate sequences, which become
- * their code units. Each piece ends just before an ED lead byte, so no sequence or ill-formed
- * subpart is ever split, and each piece decodes exactly as it does inside the whole.
- */
-function decodeAround(bytes: Uint8Array, surrogates: number[], decoder: TextDecoder): string {
-  let text = '';
-  let from = 0;
-  for (const at of surrogates) {
-    if (at > from) text += decoder.decode(forPlatform(bytes.subarray(from, at)));
-    text += String.fromCharCode(surrogateAt(bytes, at));
-    from = at + 3;
-  }
-  return from < bytes.length ? text + platformDecode(decoder, bytes.subarray(from)) : text;
-}
-
-/** Is some lead surrogate sequence directly followed by a trail surrogate sequence (not WTF-8)? */
-function spelledPair(bytes: Uint8Array, surrogates: number[]): boolean {
-  for (let i = 1; i < surrogates.length; i++) {
-    const lead = surrogates[i - 1]!;
-    if (surrogates[i] === lead + 3 && bytes[lead + 1]! <= 0xaf && bytes[lead + 4]! >= 0xb0) return true;
-  }
-  return false;
-}
-
-/**
- * A cheap guess whether `bytes` are ASCII (probing 16 of them). A wrong guess costs speed, never
- * correctness.
- */
-function looksAscii(bytes: Uint8Array): boolean {
-  const step = Math.max(1, Math.floor(bytes.length / 16));
-  for (let i = 0; i < bytes.length; i += step) if (bytes[i]! >= 0x80) return false;
-  return true;
-}
+import { nodeByteChecks, platformDecode, strictUtf8 } from './platform.js';
 
 /** Options of {@link decode}: those of `new TextDecoder(label, options)`. */
 export interface DecodeOptions {
@@ -135,71 +52,8 @@ export function decode(input: BufferSource, options?: DecodeOptions): string {
   const bytes = toBytes(input);
   const fatal = readFatal(options);
   const ignoreBOM = readIgnoreBOM(options);
-  const text = decodeKeepingBom(bytes, fatal);
+  const text = decodeRouted(bytes, fatal);
   return ignoreBOM || text.charCodeAt(0) !== 0xfeff ? text : text.slice(1);
-}
-
-/** {@link decode} with `ignoreBOM: true`: the routes. */
-function decodeKeepingBom(bytes: Uint8Array, fatal: boolean): string {
-  if (!fastUnitMoves) return fatal ? decodeStrictAround(bytes) : decodeLenientAround(bytes);
-  // Where code units leave wasm at native speed (Node's Buffer, the JS String Builtins), wasm
-  // decodes as fast as the platform or faster, except ASCII: that goes to the platform decoder,
-  // and decodes the same in both modes.
-  if (nodeByteChecks !== undefined && bytes.length > SHORT_BYTES) {
-    // Node's isAscii answers natively, far faster than the decoders; for short input a few probes
-    // cost less than the call.
-    return nodeByteChecks.isAscii(bytes) ? platformDecode(lenientUtf8, bytes) : decodeWasm(bytes, fatal);
-  }
-  if (looksAscii(bytes)) {
-    // Without a U+FFFD in the lenient result the input was well-formed UTF-8.
-    const text = platformDecode(lenientUtf8, bytes);
-    if (text.indexOf('\uFFFD') < 0) return text;
-  }
-  return decodeWasm(bytes, fatal);
-}
-
-/**
- * Strict decode where code units move slowly (a `fromCharCode` loop): the platform decoder
- * wherever it gives our result, between the surrogate sequences when there are a few.
- */
-function decodeStrictAround(bytes: Uint8Array): string {
-  // Well-formed UTF-8 is well-formed WTF-8 without surrogate sequences, and decodes the same.
-  try {
-    return platformDecode(strictUtf8, bytes);
-  } catch {
-    // Surrogate sequences, or ill-formed input (then wasm says where and why).
-  }
-  const surrogates = surrogateSequences(bytes, segmentLimit(bytes.length));
-  if (surrogates !== undefined && surrogates.length > 0 && !spelledPair(bytes, surrogates)) {
-    try {
-      return decodeAround(bytes, surrogates, strictUtf8);
-    } catch {
-      // Ill-formed between the surrogates: wasm says where and why.
-    }
-  }
-  return decodeWasm(bytes, true);
-}
-
-/** Lenient decode where code units move slowly: as {@link decodeStrictAround}. */
-function decodeLenientAround(bytes: Uint8Array): string {
-  let text: string | undefined;
-  if (bytes.length <= SHORT_BYTES) {
-    // Without a U+FFFD in the lenient result, the input was well-formed UTF-8.
-    text = platformDecode(lenientUtf8, bytes);
-    if (text.indexOf('\uFFFD') < 0) return text;
-  } else {
-    // The strict decoder succeeds on well-formed UTF-8 and gives up at the first surrogate or error.
-    try {
-      return platformDecode(strictUtf8, bytes);
-    } catch {
-      // Surrogate sequences or ill-formed input: see below.
-    }
-  }
-  const surrogates = surrogateSequences(bytes, segmentLimit(bytes.length));
-  if (surrogates === undefined) return decodeWasm(bytes, false);
-  // Without surrogate sequences the WHATWG decoder's replacements are exactly ours.
-  if (surrogates.length === 0) return text ?? platformDecode(lenientUtf8, bytes);
-  return decodeAround(bytes, surrogates, lenientUtf8);
 }
 
 /**
@@ -244,8 +98,9 @@ export function isWtf8(input: BufferSource): boolean {
   return checkWtf8(input) === null;
 }
 
+/** Are `bytes` well-formed UTF-8? Asked the way the `utf8` route says (js/routes.ts). */
 function isPlatformUtf8(bytes: Uint8Array): boolean {
-  if (nodeByteChecks !== undefined) return nodeByteChecks.isUtf8(bytes);
+  if (routes.utf8 === 'isUtf8' && nodeByteChecks !== undefined) return nodeByteChecks.isUtf8(bytes);
   try {
     platformDecode(strictUtf8, bytes);
     return true;

@@ -6,7 +6,8 @@
 import { requireString, readFatal } from './args.js';
 import { Wtf8Error } from './errors.js';
 import { chunkEnd, encodeIntoWasm, encodeRangeInto, firstLoneSurrogate, loneSurrogatesInWasm, splitPoint } from './wasm.js';
-import { NodeBuffer, isWellFormed, nativeIsWellFormed, textEncoder } from './platform.js';
+import { isWellFormed, textEncoder } from './platform.js';
+import { type LoneRoute, routes, SHORT_UNITS } from './routes.js';
 
 /**
  * Encodes a string as WTF-8. Lossless: lone surrogates are kept, each as its own 3-byte
@@ -29,35 +30,44 @@ import { NodeBuffer, isWellFormed, nativeIsWellFormed, textEncoder } from './pla
  */
 export function encode(input: string): Uint8Array<ArrayBuffer> {
   requireString(input);
-  const length = input.length;
   // Short: the native encoder at its best, or for lone surrogates a plain loop, which beats the
   // fixed cost of a trip to wasm.
-  if (length <= SHORT) return isWellFormed(input) ? textEncoder.encode(input) : encodeShort(input);
-  // isWellFormed answers at once for one-byte (Latin-1) strings. On two-byte strings Node's is a
-  // scalar scan, slower than the chunks' own search for lone surrogates (a copy into wasm and a
-  // scan there), so there the chunks find out for themselves.
-  const oneByte = looksOneByte(input);
-  const wellFormed = (oneByte || NodeBuffer === undefined) && isWellFormed(input);
-  // Long Latin-1 text (past the reused buffer): the native encoder at its best.
-  if (wellFormed && oneByte && 3 * length > SCRATCH_LIMIT) return textEncoder.encode(input);
-  const out = outputFor(3 * length);
+  if (input.length <= SHORT_UNITS) return isWellFormed(input) ? textEncoder.encode(input) : encodeShort(input);
+  // Longer: as the route table says (js/routes.ts). A well-formed string's WTF-8 is its UTF-8, so
+  // the native encoder writes identical bytes; lone surrogates go through the chunks.
+  switch (routes.encode) {
+    case 'native':
+      return isWellFormed(input) ? textEncoder.encode(input) : encodeChunks(input);
+    case 'scratch':
+      return isWellFormed(input) ? encodeWellFormed(input) : encodeChunks(input);
+    case 'chunks':
+      return looksOneByte(input) && isWellFormed(input) ? encodeWellFormed(input) : encodeChunks(input);
+    case 'wasm':
+      return encodeChunks(input, () => undefined);
+  }
+}
+
+/**
+ * A well-formed string through `TextEncoder.encodeInto` a reused buffer, then one copy out; past
+ * the reused buffer's size, `TextEncoder.encode`.
+ */
+function encodeWellFormed(input: string): Uint8Array<ArrayBuffer> {
+  if (3 * input.length > SCRATCH_LIMIT) return textEncoder.encode(input);
+  const out = outputFor(3 * input.length);
+  return out.slice(0, textEncoder.encodeInto(input, out).written);
+}
+
+/** `input` chunk by chunk (see {@link encodeChunk}), each finding its lone surrogates with `find`. */
+function encodeChunks(input: string, find: LoneFinder = FINDERS[routes.lone]): Uint8Array<ArrayBuffer> {
+  const out = outputFor(3 * input.length);
   let written = 0;
-  if (wellFormed) {
-    // A well-formed string's WTF-8 is its UTF-8: the native encoder writes identical bytes.
-    written = textEncoder.encodeInto(input, out).written;
-  } else {
-    // Lone surrogates, or not known to be well-formed: chunk by chunk (see encodeChunk).
-    for (let start = 0; start < length; ) {
-      const end = chunkEnd(input, start);
-      written += encodeChunk(input, start, end, out, written);
-      start = end;
-    }
+  for (let start = 0; start < input.length; ) {
+    const end = chunkEnd(input, start);
+    written += encodeChunk(input, start, end, out, written, find);
+    start = end;
   }
   return out.slice(0, written);
 }
-
-/** Strings up to this many code units go through {@link encodeShort}. */
-const SHORT = 128;
 
 /**
  * Encodes `input[start..end)` (at most MAX_ENCODE_UNITS units, not ending between a pair) into
@@ -66,8 +76,8 @@ const SHORT = 128;
  * written here as its 3 bytes; when they are many, wasm encodes the whole chunk, which beats many
  * small calls.
  */
-function encodeChunk(input: string, start: number, end: number, out: Uint8Array, at: number): number {
-  const lone = findLoneSurrogates(input, start, end, end - start);
+function encodeChunk(input: string, start: number, end: number, out: Uint8Array, at: number, find: LoneFinder): number {
+  const lone = find(input, start, end, (routes.loneLimit * (end - start)) >>> 16);
   if (lone === undefined) return encodeRangeInto(input, start, end, out, at);
   let written = at;
   let from = start;
@@ -85,19 +95,17 @@ function encodeChunk(input: string, start: number, end: number, out: Uint8Array,
 }
 
 /**
- * The indexes of the lone surrogates of `input[start..end)` (`length` units), or `undefined` if
- * they are too many for the native encoder to take the stretches between them. Where copying code
- * units into wasm is cheap (Node's Buffer), wasm scans them, up to one per 256 units; elsewhere,
- * where `isWellFormed` is native (in Chromium a SIMD scan, far faster than a copy into wasm),
- * halving finds them, up to one per 2,048 units (each costs a few calls); otherwise wasm encodes
- * every chunk with a lone surrogate. Measured with benches/.
+ * Finds the lone surrogates of `input[start..end)` (one chunk): their indexes, or `undefined` if
+ * there are more than `most` (then wasm encodes the chunk whole).
  */
-const findLoneSurrogates: (input: string, start: number, end: number, length: number) => number[] | undefined =
-  NodeBuffer !== undefined
-    ? (input, start, end, length) => loneSurrogatesInWasm(input, start, end, length >> 8)
-    : nativeIsWellFormed
-      ? (input, start, end, length) => loneSurrogatesByHalving(input, start, end, length >> 11)
-      : () => undefined;
+type LoneFinder = (input: string, start: number, end: number, most: number) => number[] | undefined;
+
+/** The finders of the `lone` route (js/routes.ts). */
+const FINDERS: Record<LoneRoute, LoneFinder> = {
+  scan: loneSurrogatesInWasm,
+  halving: loneSurrogatesByHalving,
+  none: () => undefined,
+};
 
 /** Halves (never between a pair) are checked with `isWellFormed`; short ones unit by unit. */
 function loneSurrogatesByHalving(input: string, start: number, end: number, most: number): number[] | undefined {
@@ -125,8 +133,9 @@ function loneSurrogatesByHalving(input: string, start: number, end: number, most
 
 /**
  * Output buffers up to this size are reused between calls (a result is always a fresh copy of
- * the bytes written): encodeInto into a reused buffer plus one copy beats TextEncoder.encode's own
- * allocation. Larger strings of Latin-1 text go to TextEncoder.encode itself.
+ * the bytes written): where the route table says `scratch`, encodeInto into a reused buffer plus
+ * one copy beats TextEncoder.encode's own allocation. Larger well-formed strings go to
+ * TextEncoder.encode itself.
  */
 const SCRATCH_LIMIT = 4 << 20;
 let scratch = new Uint8Array(0);
@@ -138,7 +147,7 @@ function outputFor(size: number): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * WTF-8 of a short string (at most SHORT units) in a plain loop: the spec's §6.3 algorithm, one
+ * WTF-8 of a short string (at most SHORT_UNITS units) in a plain loop: the spec's §6.3 algorithm, one
  * code point or lone surrogate at a time. Its results are checked against the wasm core's and a
  * naive reference by the differential tests.
  */
@@ -207,7 +216,28 @@ function looksOneByte(input: string): boolean {
 export function encodeInto(input: string, destination: Uint8Array): { read: number; written: number } {
   requireString(input);
   if (!(destination instanceof Uint8Array)) throw new TypeError('destination must be a Uint8Array');
-  return isWellFormed(input) ? textEncoder.encodeInto(input, destination) : encodeIntoWasm(input, destination);
+  if (!isWellFormed(input)) return encodeIntoWasm(input, destination);
+  const done = textEncoder.encodeInto(input, destination);
+  return done.read < input.length && done.written < destination.length ? topUp(input, destination, done) : done;
+}
+
+/**
+ * Continues `TextEncoder.encodeInto`'s work with whole code points while they fit. The spec has it
+ * fill the destination as far as whole sequences go, but Node 25.4 to 26.10 (at least) may stop
+ * short when the remaining room is small (nodejs/node#65994: `'\u0400'.repeat(33)` into 2 bytes
+ * reads nothing); elsewhere this finds nothing to add. `input` is well-formed here.
+ */
+function topUp(input: string, destination: Uint8Array, done: { read: number; written: number }): { read: number; written: number } {
+  let { read, written } = done;
+  while (read < input.length) {
+    const unit = input.charCodeAt(read);
+    const pair = (unit & 0xfc00) === 0xd800 ? 2 : 1;
+    const size = unit < 0x80 ? 1 : unit < 0x800 ? 2 : pair === 2 ? 4 : 3;
+    if (written + size > destination.length) break;
+    written += textEncoder.encodeInto(input.slice(read, read + pair), destination.subarray(written)).written;
+    read += pair;
+  }
+  return { read, written };
 }
 
 /** Options of {@link toUtf8}. */

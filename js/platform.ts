@@ -1,14 +1,61 @@
 /**
  * What the platform offers, detected once when the package is imported: the native UTF-8
  * codecs (which give byte-identical results wherever WTF-8 and UTF-8 agree), the native
- * well-formedness check, and Node's Buffer where there is one (fast native byte search and
- * lossless code-unit copies). Each has a portable stand-in, so the package works everywhere and
- * is only faster where these exist.
+ * well-formedness check, Node's Buffer where there is one (fast native byte search and lossless
+ * code-unit copies), and which engine this is ({@link runtime}), since how fast the native codecs
+ * are differs by engine and version while their results do not. Each capability has a portable
+ * stand-in, so the package works everywhere; js/routes.ts decides which to use.
  *
  * Never TextDecoder('utf-16le'): it replaces lone surrogates.
  *
  * @module
  */
+
+
+/** The engines whose native codecs js/routes.ts knows the speed of; everything else is `other`. */
+export type Engine = 'node' | 'deno' | 'bun' | 'chromium' | 'firefox' | 'other';
+
+/** Which engine runs this code, and its major version (0 where unknown). */
+export interface Runtime {
+  readonly engine: Engine;
+  readonly major: number;
+}
+
+interface RuntimeGlobals {
+  Deno?: { version?: { deno?: string } };
+  process?: { versions?: { node?: string; bun?: string }; release?: { name?: string } };
+  navigator?: { userAgent?: string };
+}
+
+/**
+ * The engine, from the version strings each runtime documents: `Deno.version.deno`,
+ * `process.versions.bun` (Bun also sets `process.versions.node`, as Deno does, so those two are
+ * asked first), `process.versions.node` with `process.release.name === 'node'`, and for browsers
+ * the user agent's product token (Blink-based browsers say `Chrome/`, Firefox `Firefox/`). This is
+ * version sniffing, on purpose and only for speed: the results of every route are identical, but
+ * whether the native codec or the wasm core is faster depends on the engine's codec, which no
+ * feature test can see (Node 24 and 26 have the same APIs as Node 22, with SIMD codecs behind
+ * them). tests/js/routes.test.mjs checks what each runtime of the test matrix detects.
+ */
+export function detectRuntime(globals: RuntimeGlobals = globalThis as RuntimeGlobals): Runtime {
+  const major = (version: string | undefined) => Number.parseInt(version ?? '', 10) || 0;
+  const deno = globals.Deno?.version?.deno;
+  if (typeof deno === 'string') return { engine: 'deno', major: major(deno) };
+  const versions = globals.process?.versions;
+  if (typeof versions?.bun === 'string') return { engine: 'bun', major: major(versions.bun) };
+  if (typeof versions?.node === 'string' && globals.process?.release?.name === 'node') {
+    return { engine: 'node', major: major(versions.node) };
+  }
+  const agent = globals.navigator?.userAgent ?? '';
+  const firefox = /\bFirefox\/(\d+)/.exec(agent);
+  if (firefox) return { engine: 'firefox', major: major(firefox[1]) };
+  const chromium = /Chrom(?:e|ium)\/(\d+)/.exec(agent); // also HeadlessChrome/, and Edge and Opera (Blink)
+  if (chromium) return { engine: 'chromium', major: major(chromium[1]) };
+  return { engine: 'other', major: 0 };
+}
+
+/** This runtime (see {@link detectRuntime}). */
+export const runtime: Runtime = detectRuntime();
 
 export const textEncoder = new TextEncoder();
 export const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });

@@ -4,10 +4,9 @@
  * The module is embedded (base64) and compiled synchronously at import time, so the API needs no
  * `await init()`. Payload text never crosses the boundary as a string: the functions here write
  * UTF-16 code units or bytes into a fixed scratch buffer in wasm memory, call the core on that
- * chunk, and read the result back. Code units move through Node's Buffer where there is one, else
- * through the JS String Builtins (js/strings.wat) where the engine has them, else through
- * `charCodeAt` and `String.fromCharCode` loops. Inputs of any size go through in chunks, so wasm
- * memory stays small whatever the input size.
+ * chunk, and read the result back. Code units move the way the route table says (js/routes.ts,
+ * js/moves.ts). Inputs of any size go through in chunks, so wasm memory stays small whatever the
+ * input size.
  *
  * Every function here works for every input; `index.ts` adds faster platform paths where they
  * give identical results.
@@ -16,11 +15,11 @@
  */
 import * as glue from 'wtf8-wasm:glue';
 import { wasmBase64 } from 'wtf8-wasm:bytes';
-import { stringsBase64 } from 'wtf8-wasm:strings';
-import { fromBase64, instantiate } from './instantiate.js';
-import { stringOf, unitsOf } from './units.js';
+import { instantiate } from './instantiate.js';
+import { unitsOf } from './units.js';
 import { Wtf8Error, type Wtf8ErrorCode } from './errors.js';
-import { NodeBuffer, type NodeBufferView } from './platform.js';
+import { availableMoves, type UnitMoves } from './moves.js';
+import { routes } from './routes.js';
 
 const wasmExports = instantiate(wasmBase64, glue, './wtf8_wasm_bg.js');
 
@@ -35,15 +34,10 @@ const UNITS_AT = glue.scratch_units_ptr() >>> 1;
 const BYTES_AT = glue.scratch_bytes_ptr();
 const LONE_AT = glue.scratch_lone_ptr() >>> 2;
 
-let unitView = new Uint16Array(memory.buffer);
 let byteView = new Uint8Array(memory.buffer);
 let wordView = new Uint32Array(memory.buffer);
 
 /** Views on wasm memory; renewed when the memory has grown (which detaches the old buffer). */
-function units(): Uint16Array {
-  if (unitView.buffer !== memory.buffer) unitView = new Uint16Array(memory.buffer);
-  return unitView;
-}
 function bytes(): Uint8Array {
   if (byteView.buffer !== memory.buffer) byteView = new Uint8Array(memory.buffer);
   return byteView;
@@ -66,73 +60,17 @@ export function chunkEnd(input: string, start: number): number {
   return splitPoint(input, Math.min(input.length, start + MAX_ENCODE_UNITS));
 }
 
-let memoryBuffer: NodeBufferView | undefined;
-/** A Node Buffer over all of wasm memory (renewed when the memory has grown). */
-function nodeMemory(Buffer: NonNullable<typeof NodeBuffer>): NodeBufferView {
-  if (memoryBuffer === undefined || memoryBuffer.buffer !== memory.buffer) memoryBuffer = Buffer.from(memory.buffer);
-  return memoryBuffer;
-}
+/** Every code-unit move this runtime can make over wasm memory (js/moves.ts). */
+const moves = availableMoves(memory);
 
-/**
- * Node's lossless code-unit copies: `ucs2Write`/`ucs2Slice` where the Buffer has them (what
- * `write(…, 'utf16le')` and `toString('utf16le', …)` call; the argument checks alone cost as
- * much as copying 100 units), else the documented calls.
- */
-const ucs2Write =
-  typeof NodeBuffer?.prototype?.ucs2Write === 'function'
-    ? (view: NodeBufferView, text: string, offset: number, length: number) => view.ucs2Write!(text, offset, length)
-    : (view: NodeBufferView, text: string, offset: number, length: number) => view.write(text, offset, length, 'utf16le');
-const ucs2Slice =
-  typeof NodeBuffer?.prototype?.ucs2Slice === 'function'
-    ? (view: NodeBufferView, start: number, end: number) => view.ucs2Slice!(start, end)
-    : (view: NodeBufferView, start: number, end: number) => view.toString('utf16le', start, end);
-
-/** The exports of js/strings.wat: code-unit moves through the JS String Builtins. */
-interface StringMoves {
-  /** Writes the code units of `text[start..end)` to memory at byte address `at`. */
-  write(text: string, start: number, end: number, at: number): void;
-  /** The string of `count` code units in memory at byte address `at`. */
-  read(at: number, count: number): string;
-}
-
-/**
- * Where there is no Node Buffer (browsers): js/strings.wat, if this engine has the JS String
- * Builtins (`wasm:js-string`); in Chromium 156 it moves code units in 2.4× and out 5× faster than
- * the loops. Elsewhere compiling or linking it fails (no GC types, or no builtins to link the
- * imports to), and so would a probe that gives back anything but what went in: then the loops
- * are used.
- */
-const stringMoves: StringMoves | undefined = NodeBuffer === undefined ? loadStringMoves() : undefined;
-
-/** Do code units move in and out of wasm memory at native speed here (Buffer or the builtins)? */
-export const fastUnitMoves = NodeBuffer !== undefined || stringMoves !== undefined;
-
-function loadStringMoves(): StringMoves | undefined {
-  const compile = WebAssembly.Module as unknown as new (bytes: BufferSource, options: { builtins: string[] }) => WebAssembly.Module;
-  try {
-    const module = new compile(fromBase64(stringsBase64), { builtins: ['js-string'] });
-    const moves = new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as StringMoves;
-    const probe = 'a\uDC00\uD83D\uDE00\uD800';
-    moves.write(probe, 1, 5, UNITS_AT * 2);
-    return moves.read(UNITS_AT * 2, 4) === probe.slice(1) ? moves : undefined;
-  } catch {
-    return undefined;
-  }
+/** The moves of the current route (js/routes.ts). */
+function currentMoves(): UnitMoves {
+  return moves[routes.moves] ?? moves.loops;
 }
 
 /** Copies `input[start..end)` into the unit scratch buffer as UTF-16 code units. */
 function writeUnits(input: string, start: number, end: number): void {
-  if (NodeBuffer !== undefined) {
-    ucs2Write(nodeMemory(NodeBuffer), input.slice(start, end), UNITS_AT * 2, (end - start) * 2);
-    return;
-  }
-  if (stringMoves !== undefined) {
-    stringMoves.write(input, start, end, UNITS_AT * 2);
-    return;
-  }
-  const view = units();
-  let at = UNITS_AT;
-  for (let i = start; i < end; i++) view[at++] = input.charCodeAt(i);
+  currentMoves().write(input, start, end, UNITS_AT * 2);
 }
 
 /**
@@ -190,9 +128,7 @@ export function firstLoneSurrogate(input: string): number {
 
 /** Builds a string from `count` code units of the unit scratch buffer (lossless). */
 function readUnits(count: number): string {
-  if (NodeBuffer !== undefined) return ucs2Slice(nodeMemory(NodeBuffer), UNITS_AT * 2, (UNITS_AT + count) * 2);
-  if (stringMoves !== undefined) return stringMoves.read(UNITS_AT * 2, count);
-  return stringOf(units().subarray(UNITS_AT, UNITS_AT + count));
+  return currentMoves().read(UNITS_AT * 2, count);
 }
 
 /** Error object thrown by the wasm exports (built with serde-wasm-bindgen). */
@@ -211,21 +147,27 @@ export function toWtf8Error(error: unknown, base = 0): never {
   throw error;
 }
 
-/** Decodes bytes as WTF-8 (strict when `fatal`), through wasm. */
-export function decodeWasm(input: Uint8Array, fatal: boolean): string {
+/**
+ * Decodes bytes as WTF-8 (strict when `fatal`), through wasm. A strict error's offset is counted
+ * from `base` (where `input` starts in the caller's bytes).
+ */
+export function decodeWasm(input: Uint8Array, fatal: boolean, base = 0): string {
   if (input.length <= MAX_DECODE_BYTES) {
     bytes().set(input, BYTES_AT);
     let n: number;
     try {
       n = glue.decode_wtf8(input.length, fatal);
     } catch (error) {
-      toWtf8Error(error);
+      toWtf8Error(error, base);
     }
     return readUnits(n);
   }
   const decoder = new StreamingDecoder(fatal);
   try {
     return decoder.decode(input, false);
+  } catch (error) {
+    if (base === 0 || !(error instanceof Wtf8Error)) throw error;
+    throw new Wtf8Error(error.code, { offset: base + error.offset!, length: error.length ?? null });
   } finally {
     decoder.free();
   }

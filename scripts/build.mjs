@@ -146,13 +146,32 @@ for (const entry of ENTRIES) {
   }
 }
 
+// The test entry (js/testing.ts: the API plus the route switches), bundled the same way with the
+// main entry's modules, outside pkg/: the tests run every route through it (js/routes.ts).
+const testing = join(root, 'target', 'testing');
+const main = ENTRIES[0];
+log('» esbuild esm (test entry, target/testing/wtf8-wasm-testing.mjs)');
+await esbuild.build({
+  entryPoints: [join(root, 'js', 'testing.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  minify: true,
+  banner: { js: `/*! wtf8-wasm ${version} test entry (not published) | MIT */` },
+  outfile: join(testing, 'wtf8-wasm-testing.mjs'),
+  plugins: [await virtualModules(main)],
+  keepNames: true,
+  logLevel: 'warning',
+});
+
 // 4. Type declarations, once as ESM and once under a CommonJS package scope for `require` users.
 log('» tsc declarations');
 run(bin('tsc'), ['-p', join(root, 'js', 'tsconfig.json'), '--outDir', join(dist, 'types')]);
 cpSync(join(dist, 'types'), join(dist, 'types-cjs'), { recursive: true });
 writeFileSync(join(dist, 'types-cjs', 'package.json'), '{ "type": "commonjs" }\n');
 // Internal modules no public declaration refers to (package.test.mjs checks what remains).
-const INTERNAL = ['wasm.d.ts', 'instantiate.d.ts', 'units.d.ts', 'platform.d.ts', join('encodings', 'wasm.d.ts')];
+const INTERNAL = ['wasm.d.ts', 'instantiate.d.ts', 'units.d.ts', 'platform.d.ts', 'moves.d.ts', 'routes.d.ts', 'testing.d.ts', join('encodings', 'wasm.d.ts')];
 for (const dir of ['types', 'types-cjs']) for (const file of INTERNAL) rmSync(join(dist, dir, file));
 
 // 5. Hand-written files.

@@ -18,6 +18,7 @@ const require = createRequire(import.meta.url);
 const MOUNTS = [
   ['/benches/', join(root, 'benches')],
   ['/pkg/', join(root, 'pkg')],
+  ['/target/testing/', join(root, 'target', 'testing')],
   ['/node_modules/wtf-8/', dirname(require.resolve('wtf-8'))],
   ['/node_modules/@cto.af/wtf8/', resolve(dirname(fileURLToPath(import.meta.resolve('@cto.af/wtf8'))), '..')],
 ];
@@ -79,19 +80,28 @@ function chromiumVersion(executable) {
   }
 }
 
+function firefoxVersion(executable) {
+  try {
+    return execFileSync(executable, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
 /**
- * @param corpora - built corpora (sent to the page as JSON)
+ * @param browser - 'chromium' or 'firefox'
+ * @param corporaJson - the built corpora as JSON text (served to the page)
+ * @param entry - URL path of the entry to time ('/pkg/dist/wtf8-wasm.mjs' or the test entry)
  * @param opts - suite options (see suite.mjs)
  * @param memoryUnits - 0, or the size of the memory test string
  */
-export async function runChromium({ corpora, opts, memoryUnits, memoryOnly, onMeta, before }) {
-  const { launchChromium, CHROMIUM } = await import(join(root, 'tests/support/browsers.mjs'));
-  const corporaJson = JSON.stringify(corpora.map(({ name, size, text, stats }) => ({ name, size, text, stats })));
+export async function runBrowser({ browser: which, corporaJson, entry, opts, memoryUnits, memoryOnly, onMeta, before }) {
+  const { launchChromium, launchFirefox, CHROMIUM, FIREFOX } = await import(join(root, 'tests/support/browsers.mjs'));
   const memoryBase = () =>
     JSON.stringify(buildCorpora({ names: ['sliced', 'dense', 'cjk'], sizes: [1_000_000] }).map(({ name, text }) => ({ name, text })));
   const server = await serve({ '/corpora.json': () => corporaJson, '/memory-base.json': memoryBase });
-  const url = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await launchChromium();
+  const url = `http://127.0.0.1:${server.address().port}/?entry=${encodeURIComponent(entry)}`;
+  const browser = which === 'firefox' ? await launchFirefox() : await launchChromium();
   try {
     const page = await browser.newPage();
     page.on('console', (m) => console.log(m.text()));
@@ -99,15 +109,16 @@ export async function runChromium({ corpora, opts, memoryUnits, memoryOnly, onMe
     await page.goto(url);
     await page.waitForFunction(() => globalThis.benchReady === true, null, { timeout: 60_000 });
     const info = await page.evaluate(() => globalThis.benchInfo);
-    onMeta?.({ chromium: chromiumVersion(CHROMIUM) ?? info.userAgent, userAgent: info.userAgent, crossOriginIsolated: info.crossOriginIsolated });
+    const version = which === 'firefox' ? firefoxVersion(FIREFOX) : chromiumVersion(CHROMIUM);
+    onMeta?.({ version: version ?? info.userAgent, userAgent: info.userAgent, crossOriginIsolated: info.crossOriginIsolated, routes: info.routes, detected: info.detected });
     before?.();
     if (!info.crossOriginIsolated) console.log('warning: page is not cross-origin isolated: performance.now() is coarse');
     let suite = null;
-    if (!memoryOnly) suite = await page.evaluate((o) => globalThis.runBench(o), opts);
+    if (!memoryOnly) suite = await page.evaluate(([o, r]) => globalThis.runBench(o, r), [opts, which]);
     let memory = null;
     if (memoryUnits > 0) {
       console.log('');
-      console.log(`MEMORY (Chromium): encode + decode of ${memoryUnits / 1048576}Mi-unit strings`);
+      console.log(`MEMORY (${which}): encode + decode of ${memoryUnits / 1048576}Mi-unit strings`);
       memory = await page.evaluate((n) => globalThis.runMemory(n), memoryUnits).catch((e) => ({ ok: false, error: String(e) }));
     }
     return { suite, memory };

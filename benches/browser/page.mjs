@@ -1,35 +1,13 @@
 // The benchmark page: runs benches/suite.mjs in the browser on the corpora the driver serves.
-// Same bodies as in Node; Node-only contenders (Buffer) are absent here.
+// Same bodies as in Node; Node-only contenders (Buffer) are absent here. The query string says
+// which entry to time (`entry`: the published file or, for route sweeps, the test entry).
 import { runSuite } from '../suite.mjs';
 import { importWithWasmMemory } from '../wasm-memory.mjs';
 
+const params = new URLSearchParams(location.search);
 // The package does not export its wasm memory: import it through the bench-only hook.
-const { module: ours, wasmBytes } = await importWithWasmMemory('/pkg/dist/wtf8-wasm.mjs');
-const cto = await import('/node_modules/@cto.af/wtf8/lib/index.js');
-
-// wtf-8 works on byte strings; browsers have no native latin1 conversion, so plain loops
-// (String.fromCharCode over 8 Ki-byte chunks one way, charCodeAt the other).
-const binary = {
-  toBytes(byteString) {
-    const out = new Uint8Array(byteString.length);
-    for (let i = 0; i < byteString.length; i++) out[i] = byteString.charCodeAt(i);
-    return out;
-  },
-  fromBytes(u8) {
-    let s = '';
-    for (let i = 0; i < u8.length; i += 8192) s += String.fromCharCode.apply(null, u8.subarray(i, i + 8192));
-    return s;
-  },
-};
-
-const env = {
-  runtime: 'chromium',
-  now: () => performance.now(),
-  ours: { encode: ours.encode, decode: ours.decode, toUtf8: ours.toUtf8, encodeInto: ours.encodeInto },
-  wtf8: globalThis.wtf8,
-  binary,
-  cto: { Wtf8Encoder: cto.Wtf8Encoder, Wtf8Decoder: cto.Wtf8Decoder },
-};
+const { module: ours, wasmBytes } = await importWithWasmMemory(params.get('entry') ?? '/pkg/dist/wtf8-wasm.mjs');
+const testing = await import('/target/testing/wtf8-wasm-testing.mjs');
 
 const log = (line) => {
   console.log(line);
@@ -42,8 +20,35 @@ async function fetchJson(url) {
   return res.json(); // JSON.parse: flat strings; lone surrogates arrive as \uXXXX escapes
 }
 
-globalThis.runBench = async (opts) => {
+/** Only for `--contenders all`: the peer libraries and their byte-string wrapping. */
+async function peers() {
+  const cto = await import('/node_modules/@cto.af/wtf8/lib/index.js');
+  // wtf-8 works on byte strings; browsers have no native latin1 conversion, so plain loops
+  // (String.fromCharCode over 8 Ki-byte chunks one way, charCodeAt the other).
+  const binary = {
+    toBytes(byteString) {
+      const out = new Uint8Array(byteString.length);
+      for (let i = 0; i < byteString.length; i++) out[i] = byteString.charCodeAt(i);
+      return out;
+    },
+    fromBytes(u8) {
+      let s = '';
+      for (let i = 0; i < u8.length; i += 8192) s += String.fromCharCode.apply(null, u8.subarray(i, i + 8192));
+      return s;
+    },
+  };
+  return { wtf8: globalThis.wtf8, binary, cto: { Wtf8Encoder: cto.Wtf8Encoder, Wtf8Decoder: cto.Wtf8Decoder } };
+}
+
+globalThis.runBench = async (opts, runtime) => {
   const corpora = await fetchJson('/corpora.json');
+  const env = {
+    runtime,
+    now: () => performance.now(),
+    ours: { encode: ours.encode, decode: ours.decode, toUtf8: ours.toUtf8, encodeInto: ours.encodeInto },
+    routes: ours.useRoutes ? { use: ours.useRoutes, possible: ours.possibleRoutes, defaults: { ...ours.defaultRoutes } } : undefined,
+    ...(opts.contenders === 'all' ? await peers() : {}),
+  };
   return runSuite(env, corpora, opts, log);
 };
 
@@ -70,5 +75,11 @@ globalThis.runMemory = async (units) => {
   return { ok, note: 'wasm memory read through a bench-only WebAssembly.Instance hook (not exported by the package)', rows };
 };
 
-globalThis.benchInfo = { userAgent: navigator.userAgent, crossOriginIsolated: globalThis.crossOriginIsolated, wasmMemoryAtImport: wasmBytes() };
+globalThis.benchInfo = {
+  userAgent: navigator.userAgent,
+  crossOriginIsolated: globalThis.crossOriginIsolated,
+  wasmMemoryAtImport: wasmBytes(),
+  routes: { ...testing.defaultRoutes },
+  detected: testing.runtime,
+};
 globalThis.benchReady = true;

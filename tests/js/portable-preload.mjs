@@ -12,7 +12,9 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const entry = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'pkg', 'dist', 'wtf8-wasm.mjs');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// The published entry, and the test entry that routes.test.mjs uses (its own copy of the package).
+const entries = [join(root, 'pkg', 'dist', 'wtf8-wasm.mjs'), join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs')];
 const hide = (process.env.WTF8_HIDE ?? 'Buffer,getBuiltinModule,isWellFormed').split(',');
 const known = ['Buffer', 'getBuiltinModule', 'isWellFormed'];
 for (const name of hide) if (!known.includes(name)) throw new Error(`WTF8_HIDE: unknown ${name}; known: ${known.join(', ')}`);
@@ -25,7 +27,7 @@ if (hide.includes('Buffer')) delete globalThis.Buffer;
 if (hide.includes('getBuiltinModule')) delete process.getBuiltinModule;
 if (hide.includes('isWellFormed')) delete String.prototype.isWellFormed;
 try {
-  await import(pathToFileURL(entry).href);
+  for (const entry of entries) await import(pathToFileURL(entry).href);
 } finally {
   globalThis.Buffer = saved.Buffer;
   process.getBuiltinModule = saved.getBuiltinModule;

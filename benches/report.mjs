@@ -1,0 +1,83 @@
+// The cross-runtime report of benches/run.mjs: one compact table of ours ÷ the platform's call,
+// per runtime × operation × corpus × size, with the control (the platform call timed against
+// itself in the same rounds) beside it, and a summary against the targets of the route table.
+
+const fmtSize = (n) => (n >= 1e6 && n % 1e6 === 0 ? `${n / 1e6}M` : n >= 1e3 && n % 1e3 === 0 ? `${n / 1e3}K` : String(n));
+
+const OPS = [
+  { side: 'encode', label: 'encode', ratio: 'encode÷TE', control: "TE'÷TE" },
+  { side: 'decode', label: 'decode', ratio: 'decode÷TD', control: "TD'÷TD" },
+];
+
+/** `{ runtime → { info, suite } }` → the ratio of each runtime × op × corpus × size (median of paired rounds). */
+export function crossRuntimeRows(results) {
+  const rows = [];
+  for (const [runtime, { suite }] of Object.entries(results)) {
+    if (!suite) continue;
+    for (const op of OPS) {
+      for (const c of suite.cases.filter((x) => x.side === op.side)) {
+        rows.push({ runtime, op: op.label, corpus: c.corpus, size: c.size, ratio: c.ratios[op.ratio]?.median ?? null, control: c.ratios[op.control]?.median ?? null });
+      }
+    }
+  }
+  return rows;
+}
+
+function table(headers, rows, left = 3) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i < left ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+const WELL_FORMED = ['ascii', 'latin', 'cyrillic', 'cjk', 'korean', 'emoji'];
+
+/** The report as text: the full table, then a summary per runtime × operation. */
+export function crossRuntimeTable(results) {
+  const rows = crossRuntimeRows(results);
+  if (rows.length === 0) return 'no results';
+  const sizes = [...new Set(rows.map((r) => r.size))].sort((a, b) => a - b);
+  const keyed = new Map();
+  for (const r of rows) {
+    const key = `${r.runtime}|${r.op}|${r.corpus}`;
+    if (!keyed.has(key)) keyed.set(key, { runtime: r.runtime, op: r.op, corpus: r.corpus, bySize: {}, controls: [] });
+    const k = keyed.get(key);
+    k.bySize[r.size] = r.ratio;
+    if (r.control != null) k.controls.push(r.control);
+  }
+  const f = (x) => (x == null ? '-' : x.toFixed(2));
+  const out = [];
+  out.push('OURS ÷ PLATFORM (TextEncoder.encode / TextDecoder.decode in the same process; > 1 = ours faster): median of paired per-round ratios.');
+  out.push('control = the platform call timed against itself in the same rounds (its spread around 1.00 is the noise of the run).');
+  out.push(
+    table(
+      ['runtime', 'op', 'corpus', ...sizes.map(fmtSize), 'control'],
+      [...keyed.values()].map((k) => [
+        k.runtime,
+        k.op,
+        k.corpus,
+        ...sizes.map((s) => f(k.bySize[s])),
+        k.controls.length ? `${f(Math.min(...k.controls))}-${f(Math.max(...k.controls))}` : '-',
+      ]),
+    ),
+  );
+  out.push('');
+  out.push('SUMMARY: the lowest ratio per group (well-formed: ascii latin cyrillic cjk korean emoji; lone surrogates: sparse sliced dense).');
+  const groups = [];
+  for (const runtime of [...new Set(rows.map((r) => r.runtime))]) {
+    for (const op of ['encode', 'decode']) {
+      const of = (pred) => rows.filter((r) => r.runtime === runtime && r.op === op && pred(r) && r.ratio != null).map((r) => r.ratio);
+      const min = (list) => (list.length ? f(Math.min(...list)) : '-');
+      const controls = rows.filter((r) => r.runtime === runtime && r.op === op && r.control != null).map((r) => r.control);
+      groups.push([
+        runtime,
+        op,
+        min(of((r) => WELL_FORMED.includes(r.corpus) && r.size >= 10_000)),
+        min(of((r) => !WELL_FORMED.includes(r.corpus) && r.size >= 10_000)),
+        min(of((r) => r.size < 1000)),
+        controls.length ? `${f(Math.min(...controls))}-${f(Math.max(...controls))}` : '-',
+      ]);
+    }
+  }
+  out.push(table(['runtime', 'op', 'well-formed 10K+1M', 'lone surrogates 10K+1M', '~100 units', 'control'], groups, 2));
+  return out.join('\n');
+}

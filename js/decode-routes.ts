@@ -1,0 +1,255 @@
+/**
+ * The decode routes of js/routes.ts: three ways to turn WTF-8 bytes into a string, all with
+ * exactly the result of the wasm core (the tests run each against the same oracles), differing
+ * in how much of the work the platform's UTF-8 decoder does. They rest on two facts:
+ *
+ * - Bytes without a surrogate sequence (ED A0–BF …) decode the same as UTF-8 and as WTF-8, in
+ *   both modes, with the same U+FFFD per maximal subpart (WHATWG's rule is ours).
+ * - The platform's lenient decoder turns each complete surrogate sequence into exactly three
+ *   U+FFFD (ED, then the two bytes that cannot follow it), so a text whose U+FFFD are all such
+ *   triples is ours once each triple becomes its surrogate unit.
+ *
+ * @module
+ */
+import { decodeWasm } from './wasm.js';
+import { byteSearch, forPlatform, lenientUtf8, nodeByteChecks, platformDecode, strictUtf8 } from './platform.js';
+import { routes } from './routes.js';
+
+/** Inputs up to this many bytes count as short: a few probes beat a native call. */
+export const SHORT_BYTES = 256;
+
+/** The decode route of js/routes.ts that serves `bytes` now. */
+export function decodeRouted(bytes: Uint8Array, fatal: boolean): string {
+  switch (routes.decode) {
+    case 'wasm':
+      return decodeMostlyWasm(bytes, fatal);
+    case 'checked':
+      return decodeChecked(bytes, fatal);
+    case 'around':
+      return decodeAround(bytes, fatal);
+  }
+}
+
+// --- wasm -------------------------------------------------------------------------------------
+
+/**
+ * The `wasm` route: wasm decodes everything but ASCII, which goes to the platform decoder (it
+ * decodes the same in both modes).
+ */
+function decodeMostlyWasm(bytes: Uint8Array, fatal: boolean): string {
+  if (nodeByteChecks !== undefined && bytes.length > SHORT_BYTES) {
+    // Node's isAscii answers natively, far faster than the decoders; for short input a few probes
+    // cost less than the call.
+    return nodeByteChecks.isAscii(bytes) ? platformDecode(lenientUtf8, bytes) : decodeWasm(bytes, fatal);
+  }
+  if (looksAscii(bytes)) {
+    // Without a U+FFFD in the lenient result the input was well-formed UTF-8.
+    const text = platformDecode(lenientUtf8, bytes);
+    if (text.indexOf('\uFFFD') < 0) return text;
+  }
+  return decodeWasm(bytes, fatal);
+}
+
+/**
+ * A cheap guess whether `bytes` are ASCII (probing 16 of them). A wrong guess costs speed, never
+ * correctness.
+ */
+function looksAscii(bytes: Uint8Array): boolean {
+  const step = Math.max(1, Math.floor(bytes.length / 16));
+  for (let i = 0; i < bytes.length; i += step) if (bytes[i]! >= 0x80) return false;
+  return true;
+}
+
+// --- checked ----------------------------------------------------------------------------------
+
+/** The first piece of the `checked` route, in bytes; each next piece is twice as long, up to {@link PIECE_MAX}. */
+const PIECE_FIRST = 1 << 14;
+/** The longest piece of the `checked` route. */
+const PIECE_MAX = 1 << 22;
+
+/**
+ * The `checked` route: the platform's lenient decoder, piece by piece (see {@link checkedPiece}).
+ * At the first piece it cannot serve, wasm decodes from that piece's start to the end. Pieces
+ * keep what an error costs bounded: one ill-formed byte sends the platform decoders of V8 and
+ * JavaScriptCore down a scalar path for the whole input they are given, which wasm beats. Input
+ * that looks dense with surrogates goes to wasm at once.
+ */
+function decodeChecked(bytes: Uint8Array, fatal: boolean): string {
+  if (looksDense(bytes)) return decodeWasm(bytes, fatal);
+  if (bytes.length <= PIECE_FIRST) return checkedPiece(bytes, fatal) ?? decodeWasm(bytes, fatal);
+  let text = '';
+  for (let at = 0, size = PIECE_FIRST; at < bytes.length; size = Math.min(2 * size, PIECE_MAX)) {
+    const end = pieceEnd(bytes, at + size);
+    const piece = end < 0 ? undefined : checkedPiece(bytes.subarray(at, end), fatal);
+    if (piece === undefined) return text + decodeWasm(bytes.subarray(at), fatal, at);
+    text += piece;
+    at = end;
+  }
+  return text;
+}
+
+/**
+ * The platform's lenient text of `piece` if it is ours: when it holds no U+FFFD (well-formed
+ * UTF-8), or when its U+FFFD are all triples from surrogate sequences, then patched
+ * ({@link patchSurrogates}). `undefined` otherwise: then wasm decodes.
+ */
+function checkedPiece(piece: Uint8Array, fatal: boolean): string | undefined {
+  const text = platformDecode(lenientUtf8, piece);
+  if (text.indexOf('\uFFFD') < 0) return text;
+  return patchSurrogates(piece, text, piece.length >> 6, fatal);
+}
+
+/**
+ * Where a piece that should end near `at` ends: `at` moved back to a byte that starts a sequence
+ * and is not ED (so that no sequence, and no spelled-out surrogate pair, is ever cut: each piece
+ * decodes exactly as it does inside the whole), or the end of the input; -1 if no such byte is
+ * within 16 bytes (a long run of surrogate sequences: wasm takes the rest).
+ */
+function pieceEnd(bytes: Uint8Array, at: number): number {
+  if (at >= bytes.length) return bytes.length;
+  for (let end = at; end > at - 16; end--) {
+    const byte = bytes[end]!;
+    if ((byte & 0xc0) !== 0x80 && byte !== 0xed) return end;
+  }
+  return -1;
+}
+
+/**
+ * Does `bytes` start the way input dense with surrogates does: two or more surrogate sequences in
+ * its first 128 bytes? Then wasm decodes it whole (the platform decoder would only find out the
+ * slow way). A wrong guess costs speed, never correctness.
+ */
+function looksDense(bytes: Uint8Array): boolean {
+  const head = bytes.length > 128 ? bytes.subarray(0, 128) : bytes;
+  let seen = 0;
+  for (let at = head.indexOf(0xed); at >= 0; at = head.indexOf(0xed, at + 1)) {
+    if (head[at + 1]! >= 0xa0 && ++seen === 2) return true;
+  }
+  return false;
+}
+
+/**
+ * `text`, the platform's lenient decoding of `bytes`, with each U+FFFD triple that a complete
+ * surrogate sequence made replaced by the sequence's code unit: our decoding of `bytes`. It is
+ * ours exactly when the triples account for every U+FFFD of `text`: each surrogate sequence makes
+ * one triple, in order, so any other U+FFFD (an ill-formed sequence, a U+FFFD of the input) is
+ * left over after the last triple. `undefined` then, or with more than `limit` surrogates (wasm is
+ * faster), a cut-short surrogate sequence, or (strict) a pair spelled as two sequences.
+ */
+function patchSurrogates(bytes: Uint8Array, text: string, limit: number, fatal: boolean): string | undefined {
+  const surrogates = surrogateSequences(bytes, limit);
+  if (surrogates === undefined || surrogates.length === 0 || (fatal && spelledPair(bytes, surrogates))) return undefined;
+  let out = '';
+  let from = 0;
+  for (const at of surrogates) {
+    const triple = text.indexOf('\uFFFD', from);
+    if (triple < 0 || text.charCodeAt(triple + 1) !== 0xfffd || text.charCodeAt(triple + 2) !== 0xfffd) return undefined;
+    out += text.slice(from, triple) + String.fromCharCode(surrogateAt(bytes, at));
+    from = triple + 3;
+  }
+  return text.indexOf('\uFFFD', from) < 0 ? out + text.slice(from) : undefined;
+}
+
+// --- around -----------------------------------------------------------------------------------
+
+/**
+ * How many surrogate sequences the `around` route takes before wasm is faster: none for short
+ * input (wasm's fixed cost is lower than a few platform calls), then `aroundLimit` per 2^16 bytes.
+ */
+function aroundLimit(length: number): number {
+  return length <= SHORT_BYTES ? 0 : 8 + ((routes.aroundLimit * length) >>> 16);
+}
+
+/**
+ * The `around` route: the platform's strict decoder takes well-formed UTF-8 and gives up at the
+ * first surrogate or ill-formed sequence; then the platform decoders between the surrogate
+ * sequences, which become their code units, and wasm only for what they cannot do (many
+ * surrogates, a cut-short one, a spelled pair, or the position of a strict error).
+ */
+function decodeAround(bytes: Uint8Array, fatal: boolean): string {
+  let lenient: string | undefined;
+  if (!fatal && bytes.length <= SHORT_BYTES) {
+    // Short: the lenient decoder's call is cheaper than the strict one's throw.
+    lenient = platformDecode(lenientUtf8, bytes);
+    if (lenient.indexOf('\uFFFD') < 0) return lenient;
+  } else {
+    try {
+      return platformDecode(strictUtf8, bytes);
+    } catch {
+      // Surrogate sequences or ill-formed input: see below.
+    }
+  }
+  const surrogates = surrogateSequences(bytes, aroundLimit(bytes.length));
+  if (surrogates === undefined || (fatal && (surrogates.length === 0 || spelledPair(bytes, surrogates)))) return decodeWasm(bytes, fatal);
+  // Lenient without surrogate sequences: the WHATWG decoder's replacements are exactly ours.
+  if (surrogates.length === 0) return lenient ?? platformDecode(lenientUtf8, bytes);
+  try {
+    return decodeBetween(bytes, surrogates, fatal ? strictUtf8 : lenientUtf8);
+  } catch {
+    return decodeWasm(bytes, true); // strict: ill-formed between the surrogates; wasm says where and why
+  }
+}
+
+/**
+ * Decodes `bytes` with `decoder` between the given surrogate sequences, which become their code
+ * units. Each stretch ends just before an ED lead byte, so no sequence or ill-formed subpart is
+ * ever split, and each stretch decodes exactly as it does inside the whole.
+ */
+function decodeBetween(bytes: Uint8Array, surrogates: number[], decoder: TextDecoder): string {
+  let text = '';
+  let from = 0;
+  for (const at of surrogates) {
+    if (at > from) text += decoder.decode(forPlatform(bytes.subarray(from, at)));
+    text += String.fromCharCode(surrogateAt(bytes, at));
+    from = at + 3;
+  }
+  return from < bytes.length ? text + platformDecode(decoder, bytes.subarray(from)) : text;
+}
+
+// --- surrogate sequences ------------------------------------------------------------------------
+
+/**
+ * The offsets of the complete surrogate sequences (ED A0–BF 80–BF) of `bytes`, in order;
+ * `undefined` when there are more than `limit`, or one is cut short (its maximal subpart differs
+ * from the WHATWG decoder's).
+ */
+function surrogateSequences(bytes: Uint8Array, limit: number): number[] | undefined {
+  const found: number[] = [];
+  const search = byteSearch(bytes);
+  for (let at = search(0xed, 0); at >= 0; at = search(0xed, at + 1)) {
+    const second = bytes[at + 1]!;
+    if (second < 0xa0 || second > 0xbf) continue;
+    const third = bytes[at + 2];
+    if (third === undefined || (third & 0xc0) !== 0x80 || found.length === limit) return undefined;
+    found.push(at);
+    at += 2;
+  }
+  return found;
+}
+
+/**
+ * The offset of the first surrogate sequence start (ED followed by A0–BF) in `bytes[..end)`, or
+ * -1. Without one, WTF-8 and UTF-8 agree on every byte.
+ */
+export function firstSurrogateSequence(bytes: Uint8Array, end = bytes.length): number {
+  const search = byteSearch(bytes);
+  for (let at = search(0xed, 0); at >= 0 && at < end; at = search(0xed, at + 1)) {
+    const next = bytes[at + 1];
+    if (next !== undefined && next >= 0xa0 && next <= 0xbf) return at;
+  }
+  return -1;
+}
+
+/** The surrogate code unit of the complete 3-byte sequence at `at`. */
+function surrogateAt(bytes: Uint8Array, at: number): number {
+  return 0xd000 | ((bytes[at + 1]! & 0x3f) << 6) | (bytes[at + 2]! & 0x3f);
+}
+
+/** Is some lead surrogate sequence directly followed by a trail surrogate sequence (not WTF-8)? */
+function spelledPair(bytes: Uint8Array, surrogates: number[]): boolean {
+  for (let i = 1; i < surrogates.length; i++) {
+    const lead = surrogates[i - 1]!;
+    if (surrogates[i] === lead + 3 && bytes[lead + 1]! <= 0xaf && bytes[lead + 4]! >= 0xb0) return true;
+  }
+  return false;
+}

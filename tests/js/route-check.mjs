@@ -1,0 +1,152 @@
+// Every route of js/routes.ts that this runtime can take, checked against the naive reference
+// (tests/js/naive.mjs) and the platform's own codecs on the same inputs. Plain ES, no Node
+// built-ins: tests/js/routes.test.mjs runs it in each Node of the matrix, tests/e2e/routes.test.mjs
+// in Deno, Bun, Chromium and Firefox, always through the test entry (target/testing/), which is
+// the package plus the route switches.
+//
+// The inputs are built to reach each route's corners: short and long strings with lone surrogates
+// few (the native encoder writes the stretches between them) and many (wasm takes the chunk), on
+// both sides of the 21,845-unit encode chunks; bytes whose surrogate sequences the `checked` route
+// patches, with pieces ending at 16 KiB, 48 KiB, … (a surrogate, a spelled-out pair, a run of
+// surrogate sequences, an ill-formed byte or a U+FFFD of the input on either side of them), input
+// dense with surrogates from its first bytes, and random short bytes of every kind.
+import { naiveDecode, naiveEncode, naiveEncodeInto } from './naive.mjs';
+import { randomBytes, randomString, rng } from './generators.mjs';
+
+const RUNS = ['The quick brown fox. ', 'Всеобщая декларация ', '人人生而自由，在尊严和权利上一律平等。', '모든 인간은 태어날 때부터 자유로우며 ', 'emoji 😀🙌🏽 ', 'x\uFFFDy '];
+
+function longText(r, units) {
+  let s = '';
+  while (s.length < units) s += r.pick(RUNS).repeat(1 + r.int(60));
+  return s.slice(0, units).replace(/[\uD800-\uDBFF]$/, 'z');
+}
+
+const lone = (r) => String.fromCharCode(0xd800 + r.int(0x800));
+
+/** Strings: random short ones, then long ones with few, many, and boundary-placed lone surrogates. */
+export function routeStrings(seed, count) {
+  const r = rng(seed);
+  const out = [];
+  for (let i = 0; i < count; i++) out.push(randomString(r, i % 10 === 0 ? 400 : 60));
+  for (let i = 0; i < 24; i++) {
+    const text = [...longText(r, 129 + r.int(70_000))];
+    const k = r.pick([0, 1, 2, 5, 40, 400]);
+    for (let j = 0; j < k; j++) text.splice(r.pick([0, text.length, 21_844, 21_845, 21_846, 43_690, r.int(text.length + 1)]), 0, lone(r));
+    out.push(text.join(''));
+  }
+  // A lone surrogate every `spacing` units: past each finder's limit, or just under it.
+  for (const spacing of [3, 64, 300, 2100]) out.push(Array.from({ length: 40_000 / spacing }, () => 'a'.repeat(spacing - 1) + lone(r)).join(''));
+  return out;
+}
+
+/** Byte inputs: random short ones, then long ones aimed at the decode routes' pieces and patches. */
+export function routeBytes(seed, count) {
+  const r = rng(seed ^ 0x2545f491);
+  const out = [];
+  for (let i = 0; i < count; i++) out.push(randomBytes(r, i % 10 === 0 ? 300 : 40));
+  const SUR = [0xed, 0xa0, 0x80];
+  const PAIR = [0xed, 0xa0, 0x80, 0xed, 0xb0, 0x80]; // spelled-out: lenient two units, strict an error
+  const BAD = [[0xff], [0x80], [0xe2, 0x82], [0xed, 0xa0], [0xc0, 0xaf], [0xef, 0xbf, 0xbd]]; // the last: a U+FFFD of the input
+  for (let i = 0; i < 48; i++) {
+    const bytes = naiveEncode(longText(r, 300 + r.int(60_000)));
+    const edits = r.int(6);
+    for (let k = 0; k < edits; k++) {
+      const at = Math.min(bytes.length, r.pick([16_384, 16_383, 16_385, 49_152, 49_150, r.int(bytes.length + 1)]));
+      const kind = r.int(10);
+      const insert = kind < 5 ? SUR.map((b, j) => (j === 1 ? 0xa0 + r.int(32) : j === 2 ? 0x80 + r.int(64) : b)) : kind < 7 ? PAIR : kind < 8 ? Array(6).fill(SUR).flat() : r.pick(BAD);
+      bytes.splice(at, 0, ...insert);
+    }
+    out.push(new Uint8Array(bytes));
+  }
+  // Dense from the first bytes (the `checked` route's probe), and a run of surrogates at the end.
+  out.push(new Uint8Array([...SUR, 0x41, ...SUR, ...naiveEncode(longText(r, 20_000))]));
+  out.push(new Uint8Array([...naiveEncode(longText(r, 20_000)), ...Array(20).fill(SUR).flat()]));
+  out.push(new Uint8Array([...naiveEncode(longText(r, 20_000)), 0xed, 0xa0]));
+  return out;
+}
+
+const hexOf = (b) => Array.from(b.subarray(0, 40), (x) => x.toString(16).padStart(2, '0')).join('') + (b.length > 40 ? '…' : '');
+const sameBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * The route settings to check: the runtime's own, then each value of each route with the others
+ * at their defaults, the limits at 0 (every chunk or input to wasm) and high, and every moves ×
+ * decode pair (the decode routes' wasm fallbacks move code units).
+ */
+export function routeSettings(api) {
+  const defaults = { ...api.defaultRoutes };
+  const possible = api.possibleRoutes();
+  const settings = [defaults];
+  const add = (overrides) => {
+    const s = { ...defaults, ...overrides };
+    if (!settings.some((t) => JSON.stringify(t) === JSON.stringify(s))) settings.push(s);
+  };
+  for (const [route, values] of Object.entries(possible)) for (const value of values) add({ [route]: value });
+  for (const lone of possible.lone) for (const loneLimit of possible.loneLimit) add({ encode: 'chunks', lone, loneLimit });
+  for (const moves of possible.moves) for (const decode of possible.decode) add({ moves, decode });
+  return settings;
+}
+
+/**
+ * Runs every route setting over the inputs; returns `{ settings, checked, failures }` (at most 20
+ * failures, each naming the route, the call and the input).
+ */
+export function checkRoutes(api, { seed = 20261124, strings: stringCount = 1500, bytes: byteCount = 1500 } = {}) {
+  const strings = routeStrings(seed, stringCount).map((s) => ({ s, wtf8: naiveEncode(s), utf8: new TextEncoder().encode(s) }));
+  const inputs = routeBytes(seed, byteCount).map((b) => ({ b, ...naiveDecode(b) }));
+  const settings = routeSettings(api);
+  // The strict error codes and checkUtf8's verdicts under the wasm decoder with the strict
+  // platform decoder as the UTF-8 check: every other route must agree with them.
+  api.useRoutes({ ...api.defaultRoutes, decode: 'wasm', utf8: 'fatal' });
+  for (const input of inputs) {
+    input.code = strictOutcome(api, input.b).code;
+    input.utf8Check = describe(api.checkUtf8(input.b));
+  }
+  const failures = [];
+  const fail = (routes, what, detail) => failures.length < 20 && failures.push(`[${Object.entries(routes).map(([k, v]) => `${k}=${v}`).join(' ')}] ${what}: ${detail}`);
+  let checked = 0;
+  const r = rng(seed ^ 0x68e31da4);
+  try {
+    for (const routes of settings) {
+      api.useRoutes(routes);
+      for (const { s, wtf8, utf8 } of strings) {
+        const bytes = api.encode(s);
+        if (!sameBytes(bytes, wtf8)) fail(routes, 'encode', `${s.length} units`);
+        if (api.decode(bytes) !== s) fail(routes, 'decode(encode(s))', `${s.length} units`);
+        if (api.decode(bytes, { fatal: true }) !== s) fail(routes, 'strict decode(encode(s))', `${s.length} units`);
+        if (!sameBytes(api.toUtf8(s), utf8)) fail(routes, 'toUtf8', `${s.length} units`);
+        const room = r.int(wtf8.length + 3);
+        const into = api.encodeInto(s, new Uint8Array(room));
+        const want = naiveEncodeInto(s, room);
+        if (into.read !== want.read || into.written !== want.written) fail(routes, 'encodeInto', `${s.length} units, room ${room}`);
+        checked++;
+      }
+      for (const { b, text, firstError, code, utf8Check } of inputs) {
+        if (api.decode(b) !== text) fail(routes, 'lenient decode', hexOf(b));
+        const strict = strictOutcome(api, b);
+        if (firstError < 0 ? strict.text !== text : strict.offset !== firstError || strict.code !== code) {
+          fail(routes, 'strict decode', `${hexOf(b)}: got ${strict.code ?? 'a string'} at ${strict.offset}, want ${code ?? 'a string'} at ${firstError}`);
+        }
+        if (api.isWtf8(b) !== firstError < 0) fail(routes, 'isWtf8', hexOf(b));
+        const check = describe(api.checkWtf8(b));
+        if (check !== (firstError < 0 ? 'null' : `${code}@${firstError}`)) fail(routes, 'checkWtf8', `${hexOf(b)}: ${check}`);
+        if (describe(api.checkUtf8(b)) !== utf8Check) fail(routes, 'checkUtf8', `${hexOf(b)}: ${describe(api.checkUtf8(b))} vs ${utf8Check}`);
+        if (!sameBytes(api.wtf8ToUtf8(b), new TextEncoder().encode(text))) fail(routes, 'wtf8ToUtf8', hexOf(b));
+        checked++;
+      }
+    }
+  } finally {
+    api.useRoutes(api.defaultRoutes);
+  }
+  return { settings: settings.length, checked, failures };
+}
+
+function strictOutcome(api, b) {
+  try {
+    return { text: api.decode(b, { fatal: true }) };
+  } catch (error) {
+    return { code: error.code, offset: error.offset };
+  }
+}
+
+const describe = (error) => (error === null ? 'null' : `${error.code}@${error.offset}`);
