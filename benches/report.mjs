@@ -79,5 +79,33 @@ export function crossRuntimeTable(results) {
     }
   }
   out.push(table(['runtime', 'op', 'well-formed 10K+1M', 'lone surrogates 10K+1M', '~100 units', 'control'], groups, 2));
+  const sweep = sweepSummary(results);
+  if (sweep) out.push('', sweep);
   return out.join('\n');
+}
+
+/**
+ * With `--sweep`: each route value's lowest and median ratio per group, per runtime (the route
+ * table's choices come from these), or '' without a sweep.
+ */
+function sweepSummary(results) {
+  const rows = [];
+  const f = (x) => (x == null ? '-' : x.toFixed(2));
+  for (const [runtime, { suite }] of Object.entries(results)) {
+    if (!suite) continue;
+    const labels = [...new Set(suite.cases.flatMap((c) => Object.keys(c.ratios).filter((l) => l.startsWith('['))))];
+    for (const label of labels) {
+      const of = (pred) => suite.cases.filter((c) => pred(c) && c.ratios[label]).map((c) => c.ratios[label].median).sort((a, b) => a - b);
+      const cell = (list) => (list.length ? `${f(list[0])} / ${f(list[list.length >> 1])}` : '-');
+      rows.push([
+        runtime,
+        label.replace(/÷T[ED]$/, ''),
+        cell(of((c) => WELL_FORMED.includes(c.corpus) && c.size >= 10_000)),
+        cell(of((c) => !WELL_FORMED.includes(c.corpus) && c.size >= 10_000)),
+        cell(of((c) => c.size < 1000)),
+      ]);
+    }
+  }
+  if (rows.length === 0) return '';
+  return ['SWEEP: each route value, ours ÷ platform as lowest / median per group', table(['runtime', 'route', 'well-formed 10K+1M', 'lone surrogates 10K+1M', '~100 units'], rows, 2)].join('\n');
 }

@@ -155,6 +155,7 @@ try {
     if (results[r.name]?.memory && !results[r.name].memory.ok) failed = true;
     if (suite && flag('--details')) console.log(formatReport(suite));
     console.log(`  ${r.name}: ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    save(); // after each runtime, so a later failure keeps what was measured
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -166,10 +167,7 @@ if (!memoryOnly) {
 }
 
 const elapsed = (performance.now() - started) / 1000;
-meta.elapsedSeconds = +elapsed.toFixed(1);
-meta.loadavgAtEnd = os.loadavg().map((x) => +x.toFixed(2));
-mkdirSync(dirname(jsonPath), { recursive: true });
-writeFileSync(jsonPath, JSON.stringify({ meta, corpora: corpusStats, runtimes: results }, null, 1));
+save();
 console.log('');
 console.log(`total ${elapsed.toFixed(0)} s; load average at end ${meta.loadavgAtEnd.join(' ')}; JSON: ${jsonPath}`);
 if (failed) {
@@ -178,6 +176,14 @@ if (failed) {
 }
 
 // --- helpers ------------------------------------------------------------------------------------
+
+/** Writes the JSON: the machine, the corpora and every runtime measured so far. */
+function save() {
+  meta.elapsedSeconds = +((performance.now() - started) / 1000).toFixed(1);
+  meta.loadavgAtEnd = os.loadavg().map((x) => +x.toFixed(2));
+  mkdirSync(dirname(jsonPath), { recursive: true });
+  writeFileSync(jsonPath, JSON.stringify({ meta, corpora: corpusStats, runtimes: results }, null, 1));
+}
 
 /** Runs benches/runner.mjs in a Node, Deno or Bun binary; resolves to `{ info, suite }`. */
 async function runProcess(r) {

@@ -26,12 +26,6 @@ let sink = 0; // every timed loop's result ends up here, so no work is optimised
  */
 const used = (text) => text.length + text.charCodeAt(text.length >>> 1);
 
-/**
- * What a decode loop does with each string: reads its length and its middle code unit. Reading a
- * unit makes the engine flatten a string built by concatenation (a rope), so a route that returns
- * one pays for it here, as its user would at first use; a flat string costs nothing extra.
- */
-const used = (text) => text.length + text.charCodeAt(text.length >>> 1);
 
 // ---------------------------------------------------------------------------------------------
 // Contenders. Each loop is written out on its own (not through a shared helper) so that every

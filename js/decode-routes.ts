@@ -12,7 +12,7 @@
  * @module
  */
 import { decodeWasm } from './wasm.js';
-import { byteSearch, forPlatform, lenientUtf8, nodeByteChecks, platformDecode, strictUtf8 } from './platform.js';
+import { forPlatform, lenientUtf8, NodeBuffer, nodeByteChecks, platformDecode, strictUtf8 } from './platform.js';
 import { routes } from './routes.js';
 
 /** Inputs up to this many bytes count as short: a few probes beat a native call. */
@@ -62,69 +62,37 @@ function looksAscii(bytes: Uint8Array): boolean {
 
 // --- checked ----------------------------------------------------------------------------------
 
-/** The first piece of the `checked` route, in bytes; each next piece is twice as long, up to {@link PIECE_MAX}. */
-const PIECE_FIRST = 1 << 14;
-/** The longest piece of the `checked` route. */
-const PIECE_MAX = 1 << 22;
-
 /**
- * The `checked` route: the platform's lenient decoder, piece by piece (see {@link checkedPiece}).
- * At the first piece it cannot serve, wasm decodes from that piece's start to the end. Pieces
- * keep what an error costs bounded: one ill-formed byte sends the platform decoders of V8 and
- * JavaScriptCore down a scalar path for the whole input they are given, which wasm beats. Input
- * that looks dense with surrogates goes to wasm at once.
+ * The `checked` route: the platform's lenient decoder on the whole input, whose text is ours when
+ * it holds no U+FFFD (well-formed UTF-8) or only the triples that surrogate sequences make, then
+ * patched ({@link patchSurrogates}); otherwise wasm decodes. Input that looks dense with
+ * surrogates goes to wasm at once: the platform decoder would only find out the slow way (the
+ * decoders of V8 and JavaScriptCore fall back to a scalar path for all they were given when it
+ * holds any error).
  */
 function decodeChecked(bytes: Uint8Array, fatal: boolean): string {
   if (looksDense(bytes)) return decodeWasm(bytes, fatal);
-  if (bytes.length <= PIECE_FIRST) return checkedPiece(bytes, fatal) ?? decodeWasm(bytes, fatal);
-  let text = '';
-  for (let at = 0, size = PIECE_FIRST; at < bytes.length; size = Math.min(2 * size, PIECE_MAX)) {
-    const end = pieceEnd(bytes, at + size);
-    const piece = end < 0 ? undefined : checkedPiece(bytes.subarray(at, end), fatal);
-    if (piece === undefined) return text + decodeWasm(bytes.subarray(at), fatal, at);
-    text += piece;
-    at = end;
-  }
-  return text;
-}
-
-/**
- * The platform's lenient text of `piece` if it is ours: when it holds no U+FFFD (well-formed
- * UTF-8), or when its U+FFFD are all triples from surrogate sequences, then patched
- * ({@link patchSurrogates}). `undefined` otherwise: then wasm decodes.
- */
-function checkedPiece(piece: Uint8Array, fatal: boolean): string | undefined {
-  const text = platformDecode(lenientUtf8, piece);
+  const text = platformDecode(lenientUtf8, bytes);
   if (text.indexOf('\uFFFD') < 0) return text;
-  return patchSurrogates(piece, text, piece.length >> 6, fatal);
+  return patchSurrogates(bytes, text, patchLimit(bytes.length), fatal) ?? decodeWasm(bytes, fatal);
 }
 
-/**
- * Where a piece that should end near `at` ends: `at` moved back to a byte that starts a sequence
- * and is not ED (so that no sequence, and no spelled-out surrogate pair, is ever cut: each piece
- * decodes exactly as it does inside the whole), or the end of the input; -1 if no such byte is
- * within 16 bytes (a long run of surrogate sequences: wasm takes the rest).
- */
-function pieceEnd(bytes: Uint8Array, at: number): number {
-  if (at >= bytes.length) return bytes.length;
-  for (let end = at; end > at - 16; end--) {
-    const byte = bytes[end]!;
-    if ((byte & 0xc0) !== 0x80 && byte !== 0xed) return end;
-  }
-  return -1;
+/** How many surrogate sequences {@link patchSurrogates} takes before wasm is faster: `patchLimit` per 2^16 bytes, plus 8. */
+function patchLimit(length: number): number {
+  return 8 + ((routes.patchLimit * length) >>> 16);
 }
 
 /**
  * Does `bytes` start the way input dense with surrogates does: two or more surrogate sequences in
- * its first 128 bytes? Then wasm decodes it whole (the platform decoder would only find out the
- * slow way). A wrong guess costs speed, never correctness.
+ * its first 64 bytes? Then wasm decodes it whole (the platform decoder would only find out the
+ * slow way). Short input is never dense: its surrogates are patched. A plain loop: measured in
+ * Node 26, `Uint8Array#indexOf` costs 50–80 ns a call here, the loop 20 ns. A wrong guess costs
+ * speed, never correctness.
  */
 function looksDense(bytes: Uint8Array): boolean {
-  const head = bytes.length > 128 ? bytes.subarray(0, 128) : bytes;
+  if (bytes.length <= SHORT_BYTES) return false;
   let seen = 0;
-  for (let at = head.indexOf(0xed); at >= 0; at = head.indexOf(0xed, at + 1)) {
-    if (head[at + 1]! >= 0xa0 && ++seen === 2) return true;
-  }
+  for (let at = 0; at < 64; at++) if (bytes[at] === 0xed && bytes[at + 1]! >= 0xa0 && ++seen === 2) return true;
   return false;
 }
 
@@ -238,6 +206,19 @@ export function firstSurrogateSequence(bytes: Uint8Array, end = bytes.length): n
     if (next !== undefined && next >= 0xa0 && next <= 0xbf) return at;
   }
   return -1;
+}
+
+/**
+ * A function that finds `value` in `bytes` from `from` on (or returns -1): Node's Buffer#indexOf
+ * (a native memchr) where the routes move code units through Buffer (Node, Bun: there it is
+ * native), else Uint8Array#indexOf (Deno's Buffer is written in JS: measured 25× slower there).
+ */
+function byteSearch(bytes: Uint8Array): (value: number, from: number) => number {
+  if (routes.moves === 'buffer' && NodeBuffer !== undefined && bytes.length > 1024) {
+    const view = NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    return (value, from) => view.indexOf(value, from);
+  }
+  return (value, from) => bytes.indexOf(value, from);
 }
 
 /** The surrogate code unit of the complete 3-byte sequence at `at`. */

@@ -9,7 +9,7 @@ import { decodeWasm } from './wasm.js';
 import { routes } from './routes.js';
 import { decodeRouted, firstSurrogateSequence } from './decode-routes.js';
 import { toUtf8 } from './encode.js';
-import { nodeByteChecks, platformDecode, strictUtf8 } from './platform.js';
+import { lenientUtf8, nodeByteChecks, platformDecode, strictUtf8 } from './platform.js';
 
 /** Options of {@link decode}: those of `new TextDecoder(label, options)`. */
 export interface DecodeOptions {
@@ -101,6 +101,9 @@ export function isWtf8(input: BufferSource): boolean {
 /** Are `bytes` well-formed UTF-8? Asked the way the `utf8` route says (js/routes.ts). */
 function isPlatformUtf8(bytes: Uint8Array): boolean {
   if (routes.utf8 === 'isUtf8' && nodeByteChecks !== undefined) return nodeByteChecks.isUtf8(bytes);
+  // Without a U+FFFD in the lenient text the bytes were well-formed; with one, the strict decoder
+  // tells an ill-formed sequence from a U+FFFD of the input.
+  if (routes.utf8 === 'lenient' && platformDecode(lenientUtf8, bytes).indexOf('\uFFFD') < 0) return true;
   try {
     platformDecode(strictUtf8, bytes);
     return true;

@@ -37,8 +37,6 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
   // the native encoder writes identical bytes; lone surrogates go through the chunks.
   switch (routes.encode) {
     case 'native':
-      return isWellFormed(input) ? textEncoder.encode(input) : encodeChunks(input);
-    case 'scratch':
       return isWellFormed(input) ? encodeWellFormed(input) : encodeChunks(input);
     case 'chunks':
       return looksOneByte(input) && isWellFormed(input) ? encodeWellFormed(input) : encodeChunks(input);
@@ -48,11 +46,12 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * A well-formed string through `TextEncoder.encodeInto` a reused buffer, then one copy out; past
- * the reused buffer's size, `TextEncoder.encode`.
+ * A well-formed string through `TextEncoder.encode` up to the route's `nativeUpTo` units, and past
+ * the reused buffer's size; between the two, `TextEncoder.encodeInto` a reused buffer, then one
+ * copy out.
  */
 function encodeWellFormed(input: string): Uint8Array<ArrayBuffer> {
-  if (3 * input.length > SCRATCH_LIMIT) return textEncoder.encode(input);
+  if (input.length <= routes.nativeUpTo || 3 * input.length > SCRATCH_LIMIT) return textEncoder.encode(input);
   const out = outputFor(3 * input.length);
   return out.slice(0, textEncoder.encodeInto(input, out).written);
 }
@@ -133,8 +132,8 @@ function loneSurrogatesByHalving(input: string, start: number, end: number, most
 
 /**
  * Output buffers up to this size are reused between calls (a result is always a fresh copy of
- * the bytes written): where the route table says `scratch`, encodeInto into a reused buffer plus
- * one copy beats TextEncoder.encode's own allocation. Larger well-formed strings go to
+ * the bytes written): where the route table says so (`nativeUpTo`), encodeInto into a reused
+ * buffer plus one copy beats TextEncoder.encode's own allocation. Larger well-formed strings go to
  * TextEncoder.encode itself.
  */
 const SCRATCH_LIMIT = 4 << 20;

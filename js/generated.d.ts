@@ -7,6 +7,7 @@ declare module 'wtf8-wasm:glue' {
   export function scratch_bytes_ptr(): number;
   export function scratch_lone_ptr(): number;
   export function lone_surrogates(len: number, max: number): number;
+  export function max_lone(): number;
   export function max_encode_units(): number;
   export function max_decode_bytes(): number;
   export function encode_wtf8(len: number): number;

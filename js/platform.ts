@@ -29,13 +29,15 @@ interface RuntimeGlobals {
 
 /**
  * The engine, from the version strings each runtime documents: `Deno.version.deno`,
- * `process.versions.bun` (Bun also sets `process.versions.node`, as Deno does, so those two are
- * asked first), `process.versions.node` with `process.release.name === 'node'`, and for browsers
- * the user agent's product token (Blink-based browsers say `Chrome/`, Firefox `Firefox/`). This is
- * version sniffing, on purpose and only for speed: the results of every route are identical, but
- * whether the native codec or the wasm core is faster depends on the engine's codec, which no
- * feature test can see (Node 24 and 26 have the same APIs as Node 22, with SIMD codecs behind
- * them). tests/js/routes.test.mjs checks what each runtime of the test matrix detects.
+ * `process.versions.bun`, then `process.versions.node` with `process.release.name === 'node'`
+ * (Deno, Bun and Cloudflare's workerd all imitate Node's `process`, so they are asked first:
+ * workerd by its user agent, `Cloudflare-Workers`), and for browsers the user agent's product
+ * token (Blink-based browsers say `Chrome/`, Firefox `Firefox/`). This is version sniffing, on
+ * purpose and only for speed: the results of every route are identical, but whether the native
+ * codec or the wasm core is faster depends on the engine's codec, which no feature test can see
+ * (Node 24 and 26 have the same APIs as Node 22, with SIMD codecs behind them).
+ * tests/js/routes.test.mjs checks the detection, and each runtime of the test matrix checks what
+ * it detects itself (tests/e2e/routes.test.mjs).
  */
 export function detectRuntime(globals: RuntimeGlobals = globalThis as RuntimeGlobals): Runtime {
   const major = (version: string | undefined) => Number.parseInt(version ?? '', 10) || 0;
@@ -43,10 +45,11 @@ export function detectRuntime(globals: RuntimeGlobals = globalThis as RuntimeGlo
   if (typeof deno === 'string') return { engine: 'deno', major: major(deno) };
   const versions = globals.process?.versions;
   if (typeof versions?.bun === 'string') return { engine: 'bun', major: major(versions.bun) };
+  const agent = globals.navigator?.userAgent ?? '';
+  if (agent === 'Cloudflare-Workers') return { engine: 'other', major: 0 };
   if (typeof versions?.node === 'string' && globals.process?.release?.name === 'node') {
     return { engine: 'node', major: major(versions.node) };
   }
-  const agent = globals.navigator?.userAgent ?? '';
   const firefox = /\bFirefox\/(\d+)/.exec(agent);
   if (firefox) return { engine: 'firefox', major: major(firefox[1]) };
   const chromium = /Chrom(?:e|ium)\/(\d+)/.exec(agent); // also HeadlessChrome/, and Edge and Opera (Blink)
@@ -114,18 +117,6 @@ function loadByteChecks(): NodeByteChecks | undefined {
     // Not Node, or a runtime that refuses: the portable paths are used.
   }
   return undefined;
-}
-
-/**
- * A function that finds `value` in `bytes` from `from` on (or returns -1), using the fastest
- * search this platform has. Build it once per input.
- */
-export function byteSearch(bytes: Uint8Array): (value: number, from: number) => number {
-  if (NodeBuffer !== undefined && bytes.length > 1024) {
-    const view = NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-    return (value, from) => view.indexOf(value, from);
-  }
-  return (value, from) => bytes.indexOf(value, from);
 }
 
 /**

@@ -1,40 +1,48 @@
 /**
  * The route table: how each call is served on this runtime. Every route gives byte-identical
- * results (the tests run every route that a runtime can take against the same oracles); they
- * differ only in speed, and which is fastest depends on the engine's native codecs, which no
- * feature test can see. So the table is keyed by engine and version ({@link runtime}), and every
- * choice below names the measurement that made it.
+ * results (the tests run every route a runtime can take against the same oracles); they differ
+ * only in speed, and which is fastest depends on the engine's native codecs, which no feature test
+ * can see (Node 24 and 26 have the APIs of Node 22, with SIMD codecs behind them). So the table is
+ * keyed by engine and version ({@link runtime}), and each row says which measurement chose it.
  *
- * The routes, per operation:
+ * The routes:
  *
  * - `moves`: how UTF-16 code units move between strings and wasm memory (js/moves.ts):
  *   `buffer` (Node's `ucs2Write`/`ucs2Slice`), `builtins` (the JS String Builtins) or `loops`.
- * - `encode` (strings longer than {@link SHORT_UNITS}; shorter ones are always served by the
- *   native encoder when well-formed, else by a plain loop):
- *   - `native`: `isWellFormed`, then `TextEncoder.encode` (a well-formed string's WTF-8 is its
- *     UTF-8); strings with lone surrogates go through the chunks below.
- *   - `scratch`: the same, but `TextEncoder.encodeInto` a reused buffer and one copy out (faster
- *     than `encode`'s own allocation where that is slow).
- *   - `chunks`: no whole-string `isWellFormed` for two-byte strings (where it is a scalar scan
- *     as slow as encoding); every chunk of {@link MAX_ENCODE_UNITS} units finds its own lone
- *     surrogates. Latin-1-looking strings are checked and served as `scratch`.
- *   - `wasm`: wasm encodes every string, in chunks (where the native encoder is slow).
- * - `lone`: how a chunk finds its lone surrogates so that the native encoder can write the
- *   stretches between them: `scan` (copied into wasm and scanned there), `halving`
- *   (`isWellFormed` on halves) or `none` (wasm encodes every chunk that has one). Past
- *   `loneLimit` lone surrogates per 2^16 units a chunk goes to wasm whole.
+ * - `encode`, for strings longer than {@link SHORT_UNITS} (shorter ones: the native encoder when
+ *   well-formed, a plain loop when not). A well-formed string's WTF-8 is its UTF-8, so the native
+ *   encoder writes it: `TextEncoder.encode` up to `nativeUpTo` units, above that
+ *   `TextEncoder.encodeInto` a reused buffer and one copy out (where `encode`'s own allocation is
+ *   slow for large strings).
+ *   - `native`: `isWellFormed` first; strings with lone surrogates go in chunks (below).
+ *   - `chunks`: only Latin-1-looking strings ask `isWellFormed` first (it answers at once for
+ *     them); two-byte strings go straight to the chunks, where it is a scalar scan as slow as
+ *     encoding.
+ *   - `wasm`: wasm encodes every chunk.
+ *
+ *   Chunks are {@link MAX_ENCODE_UNITS} units. Each finds its lone surrogates (`lone`: `scan`
+ *   copies it into wasm and scans there, `halving` asks `isWellFormed` of halves, `none` only asks
+ *   whether there are any); with at most `loneLimit` per 2^16 units, the native encoder writes the
+ *   stretches between them and each is written as its 3 bytes, else wasm encodes the chunk.
  * - `decode` (js/decode-routes.ts):
- *   - `wasm`: wasm decodes everything but ASCII (Node's `isAscii`, or a 16-byte probe), which the
- *     native decoder takes (where it is scalar and wasm is faster).
- *   - `checked`: the native lenient decoder in pieces of growing size; a piece whose text holds no
- *     U+FFFD, or only the three that each surrogate sequence makes (then replaced by its code
- *     unit), is exactly our result. At the first piece that is neither, wasm decodes the rest (one
- *     error sends the native decoder down a scalar path for all it was given, which wasm beats).
+ *   - `wasm`: wasm decodes all but ASCII (Node's `isAscii`, or 16 probes), which the native
+ *     decoder takes.
+ *   - `checked`: the native lenient decoder on the whole input; a text with no U+FFFD, or only the
+ *     three that each surrogate sequence makes (each triple then replaced by its unit, up to
+ *     `patchLimit` per 2^16 bytes), is exactly ours; otherwise wasm decodes. Input with two
+ *     surrogate sequences in its first 64 bytes goes to wasm at once.
  *   - `around`: the native strict decoder on the whole input (it stops at the first surrogate or
- *     error); then the native decoders between the surrogate sequences, up to `aroundLimit` of
- *     them per 2^16 bytes, and wasm for the rest.
- * - `utf8`: how `checkWtf8`/`isWtf8`/`checkUtf8`/`wtf8ToUtf8` ask "is this UTF-8?": Node's
- *   `isUtf8` (`isUtf8`), or the native strict decoder (`fatal`).
+ *     error), then the native decoders between the surrogate sequences (up to `aroundLimit` per
+ *     2^16 bytes), and wasm for the rest.
+ * - `utf8`: how `checkWtf8`, `isWtf8`, `checkUtf8` and `wtf8ToUtf8` ask "is this UTF-8?":
+ *   Node's `isUtf8`, the native strict decoder (`fatal`), or the lenient one and no U+FFFD in its
+ *   text (`lenient`, where the strict one is slow; a U+FFFD then asks the strict one).
+ *
+ * Choosing: `node benches/run.mjs --sweep <route>` times each value of a route on each runtime
+ * against the platform call in the same run (benches/README.md). The figures below are medians of
+ * ours ÷ `TextEncoder.encode` / `TextDecoder.decode` (above 1: ours faster) from those sweeps on a
+ * 2-core AMD EPYC, November 2026; "wf" is the well-formed corpora at 10 K and 1 M units, "lone"
+ * the ones with lone surrogates.
  *
  * @module
  */
@@ -42,20 +50,24 @@ import { nativeIsWellFormed, NodeBuffer, nodeByteChecks, runtime, type Engine, t
 import { stringBuiltins, type MovesRoute } from './moves.js';
 
 export type { MovesRoute } from './moves.js';
-export type EncodeRoute = 'native' | 'scratch' | 'chunks' | 'wasm';
+export type EncodeRoute = 'native' | 'chunks' | 'wasm';
 export type LoneRoute = 'scan' | 'halving' | 'none';
 export type DecodeRoute = 'wasm' | 'checked' | 'around';
-export type Utf8Route = 'isUtf8' | 'fatal';
+export type Utf8Route = 'isUtf8' | 'fatal' | 'lenient';
 
 /** The routes of one runtime (see the module doc). */
 export interface Routes {
   moves: MovesRoute;
   encode: EncodeRoute;
+  /** Well-formed strings up to this many units go to `TextEncoder.encode`, longer ones to `encodeInto` a reused buffer. */
+  nativeUpTo: number;
   lone: LoneRoute;
-  /** The most lone surrogates per 2^16 units that `lone` finds before wasm encodes the chunk whole. */
+  /** The most lone surrogates per 2^16 units that a chunk's stretches are written around. */
   loneLimit: number;
   decode: DecodeRoute;
-  /** The most surrogate sequences per 2^16 bytes (plus 8) that `around` decodes around before wasm takes the input whole. */
+  /** The most surrogate sequences per 2^16 bytes (plus 8) that `checked` patches. */
+  patchLimit: number;
+  /** The most surrogate sequences per 2^16 bytes (plus 8) that `around` decodes around. */
   aroundLimit: number;
   utf8: Utf8Route;
 }
@@ -71,31 +83,76 @@ export const capabilities = {
   isUtf8: nodeByteChecks !== undefined,
 } as const;
 
-/**
- * The table. Figures are ours ÷ the platform's lossy call in the same process (above 1 = ours
- * faster), from `npm run bench` on a 2-core AMD EPYC; see benches/README.md.
- */
+/** Where a row does not say otherwise. */
+const BASE: Routes = {
+  moves: 'builtins',
+  encode: 'native',
+  nativeUpTo: Infinity,
+  lone: 'halving',
+  loneLimit: 32,
+  decode: 'around',
+  patchLimit: 1024,
+  aroundLimit: 128,
+  utf8: 'fatal',
+};
+
+/** Each engine's row: what differs from {@link BASE}, and why. */
+function row(at: Runtime): Partial<Routes> {
+  switch (at.engine) {
+    case 'node':
+      // Node 26: `TextEncoder.encode` and `isWellFormed` are SIMD, so `native` encode (wf
+      // 0.69–1.26, median 0.97; `chunks` 0.63–1.02). Node 24 and 22: `isWellFormed` is a scalar
+      // scan and `TextEncoder.encode` slower than `encodeInto` a reused buffer, so `chunks` with
+      // `nativeUpTo` 0 (Node 24 wf 1.07–1.91; `native` 0.80–1.12; Node 22 1.05–1.75), the lone
+      // surrogates found by a wasm `scan` (Node 24 lone 0.95–1.15, `halving` 0.61). Decode: from
+      // Node 24 `TextDecoder` is simdutf, so `checked` (Node 26 wf 0.88–1.00, median 0.94; lone
+      // 0.78–1.89; `around` wf 0.64, `wasm` wf 0.15); Node 22's is scalar, and wasm with Buffer's
+      // copies decodes 2–3× faster (the previous route table, measured on Node 20 and 22).
+      if (at.major >= 26) return { moves: 'buffer', decode: 'checked', utf8: 'isUtf8' };
+      return { moves: 'buffer', encode: 'chunks', nativeUpTo: 0, lone: 'scan', loneLimit: 256, decode: at.major >= 24 ? 'checked' : 'wasm', utf8: 'isUtf8' };
+    case 'deno':
+      // Deno's `TextEncoder.encode` takes 2–6 ns a unit on non-Latin-1 text, `encodeInto` much
+      // less: `chunks` (two-byte wf 1.29–1.84, `native` 0.97–1.02), with Latin-1 strings to
+      // `encode` (`nativeUpTo` Infinity: `encodeInto` measured 0.51–0.63 on ASCII). Its Buffer is
+      // written in JS (with its copies, chunks with lone surrogates encode 3× slower than through the builtins). Decode `checked`
+      // (wf 0.90–1.00; `around` 0.12, its strict `TextDecoder` is 3–9× slower than the lenient
+      // one, and its `isUtf8` slower than the lenient one: hence `utf8: 'lenient'`).
+      return { encode: 'chunks', lone: 'halving', loneLimit: 32, decode: 'checked', utf8: 'lenient' };
+    case 'bun':
+      // Bun: `native` encode (wf 0.74–0.98; `chunks` 0.23, its `isWellFormed` is fast),
+      // `scan` for lone surrogates (JavaScriptCore's `TextEncoder` is slow on them: lone
+      // 0.96–2.41, up to 2,048 per 2^16 units 1.42–2.84); decode `around` (wf 0.94–1.02: its
+      // strict `TextDecoder` costs what the lenient one does; `checked` 0.73–0.90, its
+      // `indexOf` is a plain loop).
+      return { moves: 'buffer', lone: 'scan', loneLimit: 2048, decode: 'around', utf8: 'isUtf8' };
+    case 'chromium':
+      // Chromium: `TextEncoder.encode` slows down on large strings (1 M units: `encodeInto` a
+      // reused buffer 1.6–2.6×, `encode` 1.0), not at 10 K (0.86–0.97 vs 0.93–1.02): `nativeUpTo`
+      // 65,536. Lone surrogates by `halving` (its `isWellFormed` is SIMD; lone 0.85–1.44; `scan`
+      // 0.73). Decode `wasm` (wf 0.75–1.86, lone 0.84–1.43, 100 units 0.80–1.51; `around` lone
+      // 0.40–0.88).
+      return { nativeUpTo: 65536, decode: 'wasm' };
+    case 'firefox':
+      // Firefox: as Chromium for encode (`encode` 0.82–1.20 at 1 M, `encodeInto` 1.12–1.65);
+      // decode `around` (wf 0.98–1.00; `checked` 0.83, `wasm` 0.27: code units leave wasm slowly).
+      return { nativeUpTo: 65536 };
+    case 'other':
+      // Safari, workerd and the rest: unmeasured here, so the routes that are right on the
+      // engines we measure and need nothing but the standard APIs.
+      return {};
+  }
+}
+
+/** This runtime's row of the table, fitted to what it can do. */
 export function routesFor(at: Runtime): Routes {
-  const table: Record<Engine, () => Routes> = {
-    node: () =>
-      at.major >= 26
-        ? { moves: 'buffer', encode: 'native', lone: 'halving', loneLimit: 32, decode: 'checked', aroundLimit: 128, utf8: 'isUtf8' }
-        : at.major >= 24
-          ? { moves: 'buffer', encode: 'chunks', lone: 'scan', loneLimit: 256, decode: 'checked', aroundLimit: 128, utf8: 'isUtf8' }
-          : { moves: 'buffer', encode: 'chunks', lone: 'scan', loneLimit: 256, decode: 'wasm', aroundLimit: 128, utf8: 'isUtf8' },
-    deno: () => ({ moves: 'builtins', encode: 'native', lone: 'halving', loneLimit: 32, decode: 'checked', aroundLimit: 128, utf8: 'fatal' }),
-    bun: () => ({ moves: 'buffer', encode: 'native', lone: 'scan', loneLimit: 256, decode: 'around', aroundLimit: 128, utf8: 'isUtf8' }),
-    chromium: () => ({ moves: 'builtins', encode: 'scratch', lone: 'halving', loneLimit: 32, decode: 'wasm', aroundLimit: 128, utf8: 'fatal' }),
-    firefox: () => ({ moves: 'builtins', encode: 'scratch', lone: 'halving', loneLimit: 32, decode: 'around', aroundLimit: 128, utf8: 'fatal' }),
-    other: () => ({ moves: 'builtins', encode: 'native', lone: 'halving', loneLimit: 32, decode: 'around', aroundLimit: 128, utf8: 'fatal' }),
-  };
-  return fit(table[at.engine]());
+  return fit({ ...BASE, ...row(at) });
 }
 
 /**
  * `wanted`, with each route this runtime cannot take replaced by the nearest one it can: the moves
- * fall back to `loops` (and `wasm` decoding then to `around`, which needs few of them), `isUtf8`
- * to `fatal`, `halving` without a native `isWellFormed` to `scan`.
+ * fall back to `buffer`, then `builtins`, then `loops` (and with `loops`, `wasm` decoding becomes
+ * `around` and `wasm` encoding `native`, which need few moves), `isUtf8` to `fatal`, `halving`
+ * without a native `isWellFormed` to `scan`.
  */
 export function fit(wanted: Routes): Routes {
   const routes = { ...wanted };
@@ -104,7 +161,7 @@ export function fit(wanted: Routes): Routes {
   }
   if (routes.moves === 'loops') {
     if (routes.decode === 'wasm') routes.decode = 'around';
-    if (routes.encode === 'wasm') routes.encode = 'scratch';
+    if (routes.encode === 'wasm') routes.encode = 'native';
   }
   if (routes.utf8 === 'isUtf8' && !capabilities.isUtf8) routes.utf8 = 'fatal';
   if (routes.lone === 'halving' && !capabilities.isWellFormed) routes.lone = 'scan';
@@ -119,20 +176,23 @@ export const defaultRoutes: Readonly<Routes> = Object.freeze({ ...routes });
 
 /**
  * Every value each route can take on this runtime, for the tests that run them all. A route is
- * possible when what it needs exists here; `around` decoding and `loops` moves always are.
+ * possible when what it needs exists here; the limits are examples (0: never around, wasm always).
  */
 export function possibleRoutes(): { [K in keyof Routes]: Routes[K][] } {
-  const moves: MovesRoute[] = ['loops'];
-  if (capabilities.buffer) moves.unshift('buffer');
-  if (capabilities.builtins) moves.splice(moves.length - 1, 0, 'builtins');
+  const moves: MovesRoute[] = [];
+  if (capabilities.buffer) moves.push('buffer');
+  if (capabilities.builtins) moves.push('builtins');
+  moves.push('loops');
   return {
     moves,
-    encode: ['native', 'scratch', 'chunks', 'wasm'],
+    encode: ['native', 'chunks', 'wasm'],
+    nativeUpTo: [0, 65536, Infinity],
     lone: capabilities.isWellFormed ? ['scan', 'halving', 'none'] : ['scan', 'none'],
-    loneLimit: [0, 32, 256],
+    loneLimit: [0, 32, 2048],
     decode: ['wasm', 'checked', 'around'],
+    patchLimit: [0, 1024, 8192],
     aroundLimit: [0, 128, 1024],
-    utf8: capabilities.isUtf8 ? ['isUtf8', 'fatal'] : ['fatal'],
+    utf8: capabilities.isUtf8 ? ['isUtf8', 'fatal', 'lenient'] : ['fatal', 'lenient'],
   };
 }
 
@@ -144,7 +204,7 @@ export function useRoutes(overrides: Partial<Routes>): Routes {
   const next = { ...routes, ...overrides };
   const possible = possibleRoutes();
   for (const key of Object.keys(overrides) as (keyof Routes)[]) {
-    if (key === 'loneLimit' || key === 'aroundLimit') continue;
+    if (typeof next[key] === 'number') continue;
     if (!(possible[key] as unknown[]).includes(next[key])) throw new Error(`route ${key}=${String(next[key])} is not possible here`);
   }
   Object.assign(routes, next);

@@ -28,6 +28,8 @@ export const memory = wasmExports.memory as WebAssembly.Memory;
 
 /** Code units per encode call. */
 export const MAX_ENCODE_UNITS: number = glue.max_encode_units();
+/** The most lone surrogate indexes one scan reports. */
+const MAX_LONE: number = glue.max_lone();
 /** Bytes per decode call. */
 export const MAX_DECODE_BYTES: number = glue.max_decode_bytes();
 const UNITS_AT = glue.scratch_units_ptr() >>> 1;
@@ -87,9 +89,11 @@ export function encodeRangeInto(input: string, start: number, end: number, out: 
 
 /**
  * The indexes of the lone surrogates of `input[start..end)` (at most MAX_ENCODE_UNITS units, not
- * ending between a pair), found by wasm; `undefined` if there are more than `most`.
+ * ending between a pair), found by wasm; `undefined` if there are more than `most` (or than one
+ * scan reports).
  */
 export function loneSurrogatesInWasm(input: string, start: number, end: number, most: number): number[] | undefined {
+  most = Math.min(most, MAX_LONE);
   writeUnits(input, start, end);
   const count = glue.lone_surrogates(end - start, most);
   if (count > most) return undefined;

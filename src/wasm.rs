@@ -77,6 +77,12 @@ pub fn lone_surrogates(len: usize, max: usize) -> usize {
     })
 }
 
+/// The most lone surrogate indexes one [`lone_surrogates`] call reports.
+#[wasm_bindgen]
+pub fn max_lone() -> usize {
+    MAX_LONE
+}
+
 /// The most code units one encode call takes.
 #[wasm_bindgen]
 pub fn max_encode_units() -> usize {

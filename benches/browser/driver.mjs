@@ -107,7 +107,11 @@ export async function runBrowser({ browser: which, corporaJson, entry, opts, mem
     page.on('console', (m) => console.log(m.text()));
     page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
     await page.goto(url);
-    await page.waitForFunction(() => globalThis.benchReady === true, null, { timeout: 60_000 });
+    // Polled (playwright's and puppeteer's waitForFunction take different arguments).
+    for (const deadline = Date.now() + 60_000; !(await page.evaluate(() => globalThis.benchReady === true)); ) {
+      if (Date.now() > deadline) throw new Error('the benchmark page did not get ready in 60 s');
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
     const info = await page.evaluate(() => globalThis.benchInfo);
     const version = which === 'firefox' ? firefoxVersion(FIREFOX) : chromiumVersion(CHROMIUM);
     onMeta?.({ version: version ?? info.userAgent, userAgent: info.userAgent, crossOriginIsolated: info.crossOriginIsolated, routes: info.routes, detected: info.detected });

@@ -1,11 +1,15 @@
 // The packed tarball as a Node user gets it: `npm pack` of pkg/, installed offline into a scratch
-// project, then `require('wtf8-wasm')` and `import 'wtf8-wasm'` in fresh node processes, each
-// running the shared smoke body (smoke-body.mjs).
+// project, then `require('wtf8-wasm')` and `import 'wtf8-wasm'` in fresh node processes of every
+// Node of the matrix (20, 22, 24, 26: scripts/runtimes.mjs), each running the shared smoke body
+// (smoke-body.mjs).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { RUNTIMES } from '../../scripts/runtimes.mjs';
 import { CHECKS, createScratch, parseReport, run, runOk } from './support.mjs';
+
+const NODES = RUNTIMES.filter((r) => r.kind === 'node');
 
 let scratch;
 before(async () => {
@@ -53,27 +57,31 @@ test('the shared smoke body can fail: a TextEncoder-based impostor is rejected',
   await assert.rejects(smoke(noStreams), /smoke check "Wtf8EncoderStream\/Wtf8DecoderStream" failed/);
 });
 
-test('CommonJS: require("wtf8-wasm") resolves to dist/wtf8-wasm.cjs and passes the smoke test', async (t) => {
-  const { code, stdout, stderr } = await run(process.execPath, ['run-cjs.cjs'], { cwd: scratch.app });
-  assert.equal(code, 0, stderr);
-  const report = parseReport(stdout);
-  t.diagnostic(`node ${report.version} (require)`);
-  assert.equal(report.runtime, 'node');
-  assert.equal(report.resolved, join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.cjs'));
-  assert.deepEqual(report.checks, CHECKS);
-  assert.equal(stderr, '', 'no warnings on stderr');
-});
+for (const node of NODES) {
+  test(`${node.name}: require("wtf8-wasm") resolves to dist/wtf8-wasm.cjs and passes the smoke test`, async (t) => {
+    const { code, stdout, stderr } = await run(node.binary, ['run-cjs.cjs'], { cwd: scratch.app });
+    assert.equal(code, 0, stderr);
+    const report = parseReport(stdout);
+    t.diagnostic(`node ${report.version} (require)`);
+    assert.equal(report.runtime, 'node');
+    assert.equal(report.version, node.version);
+    assert.equal(report.resolved, join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.cjs'));
+    assert.deepEqual(report.checks, CHECKS);
+    assert.equal(stderr, '', 'no warnings on stderr');
+  });
 
-test('ESM: import "wtf8-wasm" resolves to dist/wtf8-wasm.mjs and passes the smoke test', async (t) => {
-  const { code, stdout, stderr } = await run(process.execPath, ['run-esm.mjs'], { cwd: scratch.app });
-  assert.equal(code, 0, stderr);
-  const report = parseReport(stdout);
-  t.diagnostic(`node ${report.version} (import)`);
-  assert.equal(report.runtime, 'node');
-  assert.equal(new URL(report.resolved).pathname, join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.mjs'));
-  assert.deepEqual(report.checks, CHECKS);
-  assert.equal(stderr, '', 'no warnings on stderr');
-});
+  test(`${node.name}: import "wtf8-wasm" resolves to dist/wtf8-wasm.mjs and passes the smoke test`, async (t) => {
+    const { code, stdout, stderr } = await run(node.binary, ['run-esm.mjs'], { cwd: scratch.app });
+    assert.equal(code, 0, stderr);
+    const report = parseReport(stdout);
+    t.diagnostic(`node ${report.version} (import)`);
+    assert.equal(report.runtime, 'node');
+    assert.equal(report.version, node.version);
+    assert.equal(new URL(report.resolved).pathname, join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.mjs'));
+    assert.deepEqual(report.checks, CHECKS);
+    assert.equal(stderr, '', 'no warnings on stderr');
+  });
+}
 
 test('the exports map: package.json is exported, internal paths are not', async () => {
   const probe = `
@@ -97,12 +105,14 @@ test('the exports map: package.json is exported, internal paths are not', async 
   });
 });
 
-test('ready on import: the API works synchronously in the first tick, in both module systems', async () => {
-  // No `await init()`: a call in the same synchronous block as the import/require must work.
-  const cjs = `const w = require('wtf8-wasm'); process.stdout.write(Buffer.from(w.encode('\\uDFFF')).toString('hex'));`;
-  const esm = `import { encode } from 'wtf8-wasm'; process.stdout.write(Buffer.from(encode('\\uDFFF')).toString('hex'));`;
-  const a = await runOk(process.execPath, ['--input-type=commonjs', '-e', cjs], { cwd: scratch.app });
-  const b = await runOk(process.execPath, ['--input-type=module', '-e', esm], { cwd: scratch.app });
-  assert.equal(a.stdout, 'edbfbf');
-  assert.equal(b.stdout, 'edbfbf');
-});
+for (const node of NODES) {
+  test(`${node.name}: ready on import: the API works synchronously in the first tick, in both module systems`, async () => {
+    // No `await init()`: a call in the same synchronous block as the import/require must work.
+    const cjs = `const w = require('wtf8-wasm'); process.stdout.write(Buffer.from(w.encode('\\uDFFF')).toString('hex'));`;
+    const esm = `import { encode } from 'wtf8-wasm'; process.stdout.write(Buffer.from(encode('\\uDFFF')).toString('hex'));`;
+    const a = await runOk(node.binary, ['--input-type=commonjs', '-e', cjs], { cwd: scratch.app });
+    const b = await runOk(node.binary, ['--input-type=module', '-e', esm], { cwd: scratch.app });
+    assert.equal(a.stdout, 'edbfbf');
+    assert.equal(b.stdout, 'edbfbf');
+  });
+}

@@ -1,11 +1,14 @@
-// The runtime matrix beyond Node: the installed tarball in Deno and Bun (both dev dependencies,
-// binaries shipped inside npm packages), importing and requiring 'wtf8-wasm' from the scratch
-// project's node_modules and running the same smoke body. Offline by construction: an empty
-// private cache, `--cached-only` / `--no-install`, and registries pointed at a closed port.
+// The runtime matrix beyond Node: the installed tarball in Deno and Bun (importing and requiring
+// 'wtf8-wasm' from the scratch project's node_modules) and in workerd (a module worker), all dev
+// dependencies whose binaries ship inside npm packages, running the same smoke body. Offline by
+// construction: an empty private cache, `--cached-only` / `--no-install`, registries pointed at a
+// closed port; workerd reads only the modules its config embeds. workerd gets no speed figures
+// (its clock does not advance during a request).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runtimeNamed } from '../../scripts/runtimes.mjs';
 import { BUN, CHECKS, DENO, NO_REGISTRY, createScratch, parseReport, run } from './support.mjs';
 
 let scratch;
@@ -78,3 +81,31 @@ for (const [file, entry] of [['run-esm.mjs', 'wtf8-wasm.mjs'], ['run-cjs.cjs', '
     assert.deepEqual(filesUnder(bunCache), []);
   });
 }
+
+test('workerd: a module worker importing wtf8-wasm passes the smoke test', async (t) => {
+  // The worker's modules: itself, the smoke body, and the package's ESM entry under its package
+  // name, which is how a bundler (or wrangler) hands a dependency to workerd.
+  const config = join(scratch.app, 'worker.capnp');
+  writeFileSync(
+    config,
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (services = [(name = "smoke", worker = .worker)]);
+const worker :Workerd.Worker = (
+  modules = [
+    (name = "worker.mjs", esModule = embed "worker.mjs"),
+    (name = "smoke-body.mjs", esModule = embed "smoke-body.mjs"),
+    (name = "wtf8-wasm", esModule = embed "node_modules/wtf8-wasm/dist/wtf8-wasm.mjs"),
+  ],
+  compatibilityDate = "2026-11-01",
+);
+`,
+  );
+  const workerd = runtimeNamed('workerd');
+  const { code, stdout, stderr } = await run(workerd.binary, ['test', config], { cwd: scratch.app });
+  assert.equal(code, 0, `${stdout}\n${stderr}`);
+  assert.match(stderr, /\[ PASS \] smoke/);
+  const report = parseReport(stdout);
+  t.diagnostic(`workerd ${workerd.version} (${report.version})`);
+  assert.equal(report.runtime, 'workerd');
+  assert.deepEqual(report.checks, CHECKS);
+});

@@ -1,0 +1,13 @@
+// Runs tests/js/route-check.mjs against the test entry in whatever runtime loads this module:
+// Deno and Bun run it as a script (it prints one line of JSON), workerd and the browser page
+// import it and call `run()`. Plain ES: no Node built-ins.
+import * as api from '../../../target/testing/wtf8-wasm-testing.mjs';
+import { checkRoutes } from '../../js/route-check.mjs';
+
+/** The route check's result, with what this runtime detected, chose and can take. */
+export function run() {
+  const result = checkRoutes(api);
+  return { ...result, runtime: api.runtime, routes: { ...api.defaultRoutes }, possible: api.possibleRoutes() };
+}
+
+if (globalThis.Deno !== undefined || globalThis.process?.versions?.bun !== undefined) console.log(JSON.stringify(run()));
