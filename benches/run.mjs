@@ -14,9 +14,10 @@
 //          platform call, and the platform call again as a control; all: also encodeInto, toUtf8,
 //          Buffer and the peer libraries)  --sweep ROUTE[=a,b] (ours once per value of a route of
 //          js/routes.ts, e.g. --sweep decode or --sweep lone=scan,halving; times the test entry)
-//          --only TE,TD (other contenders besides ours)  --memory (also the memory test, in Node
-//          20 and in Chromium)  --memory-only  --memory-units 64Mi  --big (also 256 Mi units)
-//          --details (each runtime's full report: every ratio, best-of, absolute MU/s)
+//          --only TE,TD (other contenders besides ours)  --no-memory (skip the memory test, which
+//          runs after the suite in Node 20 and Chromium when they are in the list)  --memory-only
+//          --memory-units 64Mi  --big (also 256 Mi units)  --details (each runtime's full report:
+//          every ratio, best-of ratios, absolute MU/s)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -40,7 +41,7 @@ const value = (name, fallback) => {
   if (i + 1 >= argv.length) throw new Error(`${name} needs a value`);
   return argv[i + 1];
 };
-const KNOWN = ['--quick', '--big', '--memory', '--memory-only', '--details', '--help', '-h', '--chromium'];
+const KNOWN = ['--quick', '--big', '--no-memory', '--memory-only', '--details', '--help', '-h'];
 const WITH_VALUE = ['--runtime', '--json', '--corpus', '--size', '--side', '--samples', '--samples-large', '--target-ms', '--memory-units', '--only', '--contenders', '--sweep'];
 for (let i = 0; i < argv.length; i++) {
   if (WITH_VALUE.includes(argv[i])) i++;
@@ -57,7 +58,7 @@ if (flag('--help') || flag('-h')) {
 
 const DEFAULT_RUNTIMES = ['node20', 'node22', 'node24', 'node26', 'deno', 'bun', 'chromium', 'firefox'];
 const quick = flag('--quick');
-const runtimes = (flag('--chromium') ? 'chromium' : value('--runtime', DEFAULT_RUNTIMES.join(','))).split(',').map(runtimeNamed);
+const runtimes = value('--runtime', DEFAULT_RUNTIMES.join(',')).split(',').map(runtimeNamed);
 for (const r of runtimes) if (r.kind === 'workerd') throw new Error('workerd gets no speed figures: its clock does not advance during a request');
 const base = quick ? DEFAULTS.quick : DEFAULTS.full;
 const sweep = value('--sweep', null);
@@ -77,7 +78,7 @@ const sizes = value('--size', null)?.split(',').map(parseSize) ?? (quick ? SIZES
 const memoryUnits = value('--memory-units', quick ? '4Mi' : '64Mi');
 const big = flag('--big');
 const memoryOnly = flag('--memory-only');
-const doMemory = flag('--memory') || memoryOnly || big;
+const doMemory = !flag('--no-memory') && !sweep;
 const jsonPath = resolve(value('--json', join(root, 'target', 'bench', `matrix${quick ? '-quick' : ''}.json`)));
 
 const published = join(root, 'pkg', 'dist', 'wtf8-wasm.mjs');

@@ -42,7 +42,7 @@ export const RUNTIMES = [
   { name: 'bun', kind: 'bun', version: locked('@oven/bun-linux-x64'), binary: join(root, 'node_modules', '@oven', 'bun-linux-x64', 'bin', 'bun') },
   { name: 'chromium', kind: 'browser', version: null, binary: process.env.WTF8_CHROMIUM ?? '/usr/bin/chromium' },
   { name: 'firefox', kind: 'browser', version: null, binary: process.env.WTF8_FIREFOX ?? '/usr/bin/firefox-esr' },
-  { name: 'workerd', kind: 'workerd', version: locked('workerd'), binary: join(root, 'node_modules', '@cloudflare', 'workerd-linux-64', 'bin', 'workerd') },
+  { name: 'workerd', kind: 'workerd', version: locked('@cloudflare/workerd-linux-64'), binary: join(root, 'node_modules', '@cloudflare', 'workerd-linux-64', 'bin', 'workerd') },
 ];
 
 /** The runtime called `name`; throws for an unknown name. */
