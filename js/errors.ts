@@ -31,24 +31,33 @@
  * - `NUL_IN_DOCUMENT`: U+0000 in a Corrected UTF-8 document (allowed only in the magic number).
  * - `NOT_REPRESENTABLE_IN_UTF16`: a Corrected UTF-8 code point above U+10FFFF decoded to a string.
  */
-export type Wtf8ErrorCode =
-  | 'UNEXPECTED_CONTINUATION'
-  | 'OVERLONG'
-  | 'INVALID_BYTE'
-  | 'TOO_LARGE'
-  | 'MISSING_CONTINUATION'
-  | 'TRUNCATED'
-  | 'SURROGATE_PAIR'
-  | 'SURROGATE'
-  | 'LONE_SURROGATE'
-  | 'FOUR_BYTE_FORM'
-  | 'NUL_BYTE'
-  | 'TOO_LONG'
-  | 'RESERVED'
-  | 'C1_CONTROL'
-  | 'NUL_IN_DOCUMENT'
-  | 'NOT_REPRESENTABLE_IN_UTF16';
+export type Wtf8ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * The codes in the order of the core's `ErrorCode::ALL`: the wasm modules report a code by its
+ * position here. Checked against the Rust enum, spelling, order and descriptions, by
+ * tests/error_table.rs.
+ */
+export const ERROR_CODES = [
+  'UNEXPECTED_CONTINUATION',
+  'OVERLONG',
+  'INVALID_BYTE',
+  'TOO_LARGE',
+  'MISSING_CONTINUATION',
+  'TRUNCATED',
+  'SURROGATE_PAIR',
+  'SURROGATE',
+  'LONE_SURROGATE',
+  'FOUR_BYTE_FORM',
+  'NUL_BYTE',
+  'TOO_LONG',
+  'RESERVED',
+  'C1_CONTROL',
+  'NUL_IN_DOCUMENT',
+  'NOT_REPRESENTABLE_IN_UTF16',
+] as const;
+
+/** The descriptions of the codes the main entry throws (the same words as `ErrorCode::description`). */
 const DESCRIPTIONS: Partial<Record<Wtf8ErrorCode, string>> = {
   UNEXPECTED_CONTINUATION: 'unexpected continuation byte',
   OVERLONG: 'overlong encoding',
@@ -56,8 +65,8 @@ const DESCRIPTIONS: Partial<Record<Wtf8ErrorCode, string>> = {
   TOO_LARGE: 'code point above U+10FFFF',
   MISSING_CONTINUATION: 'missing continuation byte',
   TRUNCATED: 'input ends in the middle of a sequence',
-  SURROGATE_PAIR: 'surrogate pair written as two 3-byte sequences',
-  SURROGATE: 'surrogate code point, not allowed in UTF-8',
+  SURROGATE_PAIR: 'surrogate pair written as two 3-byte sequences (not well-formed WTF-8)',
+  SURROGATE: 'surrogate code point (not allowed in UTF-8)',
   LONE_SURROGATE: 'lone surrogate code unit',
 };
 
@@ -133,16 +142,31 @@ export class Wtf8Error extends TypeError {
  * {@link addEncodingDescriptions}.
  */
 const ENCODING_DESCRIPTIONS: Partial<Record<Wtf8ErrorCode, string>> = {
-  FOUR_BYTE_FORM: '4-byte sequence where two 3-byte surrogate sequences were required',
+  FOUR_BYTE_FORM: '4-byte sequence (CESU-8 and Modified UTF-8 use two 3-byte surrogate sequences)',
   NUL_BYTE: 'raw 0x00 byte (Modified UTF-8 writes U+0000 as C0 80)',
   TOO_LONG: 'encoded string longer than 65,535 bytes',
   RESERVED: 'reserved sequence (lead byte 0xFE or 0xFF)',
-  C1_CONTROL: 'C1 control character, not encodable in Corrected UTF-8',
+  C1_CONTROL: 'C1 control character (not encodable in Corrected UTF-8)',
   NUL_IN_DOCUMENT: 'U+0000 in a Corrected UTF-8 document',
-  NOT_REPRESENTABLE_IN_UTF16: 'code point above U+10FFFF, not representable in UTF-16',
+  NOT_REPRESENTABLE_IN_UTF16: 'code point above U+10FFFF (not representable in UTF-16)',
 };
 
 /** Makes error messages describe the encodings' codes too (called once by `wtf8-wasm/encodings`). */
 export function addEncodingDescriptions(): void {
   Object.assign(DESCRIPTIONS, ENCODING_DESCRIPTIONS);
+}
+
+/** `u32` stand-in for "none" in a failure record. */
+const NONE = 0xffffffff;
+
+/**
+ * The `Wtf8Error` of a wasm module's failure record: four `u32`s at `words[at..]`, `[code,
+ * offset, length, index]`, the code by its position in {@link ERROR_CODES} and `0xFFFFFFFF` for
+ * "none" (the record of both modules' bindings). A byte offset is counted from `base`.
+ */
+export function failure(words: Uint32Array, at: number, base = 0): Wtf8Error {
+  const code = ERROR_CODES[words[at]!]!;
+  const [offset, length, index] = [words[at + 1]!, words[at + 2]!, words[at + 3]!];
+  if (index !== NONE) return new Wtf8Error(code, { index });
+  return new Wtf8Error(code, { offset: base + offset, length: length === NONE ? null : length });
 }

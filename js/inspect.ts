@@ -4,7 +4,7 @@
  * @module
  */
 import { type BufferSource, toBytes } from './args.js';
-import type { Wtf8ErrorCode } from './errors.js';
+import { ERROR_CODES, type Wtf8ErrorCode } from './errors.js';
 import { inspectBytes, inspectUnits } from './wasm.js';
 
 /** What a {@link Segment} is. */
@@ -61,5 +61,35 @@ export interface Segment {
  */
 export function inspect(input: string | BufferSource): Segment[] {
   const records = typeof input === 'string' ? inspectUnits(input) : inspectBytes(toBytes(input, 'input'));
-  return records as Segment[];
+  const segments: Segment[] = [];
+  for (let at = 0; at < records.length; at += 8) segments.push(segment(records, at));
+  return segments;
+}
+
+/** The order of the core's `SegmentKind` (checked against it by tests/error_table.rs). */
+export const SEGMENT_KINDS = ['ascii', '2-byte', '3-byte', '4-byte', 'lone-lead', 'lone-trail', 'invalid'] as const;
+
+/** `u32` stand-in for "none" in a record. */
+const NONE = 0xffffffff;
+
+/**
+ * The segment of the record at `records[at..at + 8]` (bindings/main's layout): kind and counts,
+ * unit index, byte offset, units, bytes, UTF-8 bytes, code point, error code.
+ */
+function segment(records: Uint32Array, at: number): Segment {
+  const head = records[at]!;
+  const little = (word: number, count: number) => Array.from({ length: count }, (_, i) => (word >>> (8 * i)) & 0xff);
+  const units = records[at + 3]!;
+  const codePoint = records[at + 6]!;
+  const error = records[at + 7]!;
+  return {
+    kind: SEGMENT_KINDS[head & 0xff]!,
+    index: records[at + 1]!,
+    units: ((head >>> 8) & 0xff) === 2 ? [units & 0xffff, units >>> 16] : [units & 0xffff],
+    offset: records[at + 2]!,
+    bytes: little(records[at + 4]!, (head >>> 16) & 0xff),
+    codePoint: codePoint === NONE ? null : codePoint,
+    utf8: little(records[at + 5]!, head >>> 24),
+    error: error === NONE ? null : ERROR_CODES[error]!,
+  };
 }

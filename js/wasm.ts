@@ -17,7 +17,7 @@ import * as glue from 'wtf8-wasm:glue';
 import { wasmBase64 } from 'wtf8-wasm:bytes';
 import { instantiate } from './instantiate.js';
 import { unitsOf } from './units.js';
-import { Wtf8Error, type Wtf8ErrorCode } from './errors.js';
+import { failure } from './errors.js';
 import { availableMoves, type UnitMoves } from './moves.js';
 import { routes } from './routes.js';
 
@@ -35,6 +35,7 @@ export const MAX_DECODE_BYTES: number = glue.max_decode_bytes();
 const UNITS_AT = glue.scratch_units_ptr() >>> 1;
 const BYTES_AT = glue.scratch_bytes_ptr();
 const LONE_AT = glue.scratch_lone_ptr() >>> 2;
+const FAILURE_AT = glue.failure_ptr() >>> 2;
 
 let byteView = new Uint8Array(memory.buffer);
 let wordView = new Uint32Array(memory.buffer);
@@ -135,22 +136,6 @@ function readUnits(count: number): string {
   return currentMoves().read(UNITS_AT * 2, count);
 }
 
-/** Error object thrown by the wasm exports (built with serde-wasm-bindgen). */
-interface WasmError {
-  code: Wtf8ErrorCode;
-  offset: number;
-  length: number | null;
-}
-
-/** Turns an error thrown by wasm into a Wtf8Error (offset shifted by `base`); rethrows others. */
-export function toWtf8Error(error: unknown, base = 0): never {
-  if (error !== null && typeof error === 'object' && 'code' in error && 'offset' in error) {
-    const e = error as WasmError;
-    throw new Wtf8Error(e.code, { offset: base + e.offset, length: e.length });
-  }
-  throw error;
-}
-
 /**
  * Decodes bytes as WTF-8 (strict when `fatal`), through wasm. A strict error's offset is counted
  * from `base` (where `input` starts in the caller's bytes).
@@ -158,20 +143,13 @@ export function toWtf8Error(error: unknown, base = 0): never {
 export function decodeWasm(input: Uint8Array, fatal: boolean, base = 0): string {
   if (input.length <= MAX_DECODE_BYTES) {
     bytes().set(input, BYTES_AT);
-    let n: number;
-    try {
-      n = glue.decode_wtf8(input.length, fatal);
-    } catch (error) {
-      toWtf8Error(error, base);
-    }
+    const n = glue.decode_wtf8(input.length, fatal);
+    if (n < 0) throw failure(words(), FAILURE_AT, base);
     return readUnits(n);
   }
-  const decoder = new StreamingDecoder(fatal);
+  const decoder = new StreamingDecoder(fatal, base);
   try {
     return decoder.decode(input, false);
-  } catch (error) {
-    if (base === 0 || !(error instanceof Wtf8Error)) throw error;
-    throw new Wtf8Error(error.code, { offset: base + error.offset!, length: error.length ?? null });
   } finally {
     decoder.free();
   }
@@ -183,9 +161,12 @@ export function decodeWasm(input: Uint8Array, fatal: boolean, base = 0): string 
  */
 export class StreamingDecoder {
   #inner: glue.Decoder;
+  readonly #base: number;
 
-  constructor(fatal: boolean) {
+  /** `base`: added to a strict error's offset (where the stream starts in the caller's bytes). */
+  constructor(fatal: boolean, base = 0) {
     this.#inner = new glue.Decoder(fatal);
+    this.#base = base;
   }
 
   /** Decodes the next part of the stream; `stream` false ends the stream (and resets it). */
@@ -195,12 +176,8 @@ export class StreamingDecoder {
     do {
       const end = Math.min(input.length, start + MAX_DECODE_BYTES);
       bytes().set(input.subarray(start, end), BYTES_AT);
-      let n: number;
-      try {
-        n = this.#inner.decode(end - start, !stream && end === input.length);
-      } catch (error) {
-        toWtf8Error(error);
-      }
+      const n = this.#inner.decode(end - start, !stream && end === input.length);
+      if (n < 0) throw failure(words(), FAILURE_AT, this.#base);
       text += readUnits(n);
       start = end;
     } while (start < input.length);
@@ -218,12 +195,12 @@ export class StreamingDecoder {
   }
 }
 
-/** The raw `inspect` records for a string. */
-export function inspectUnits(input: string): unknown {
+/** The `inspect` records of a string: 8 `u32`s each (bindings/main's `records`). */
+export function inspectUnits(input: string): Uint32Array {
   return glue.inspect_units(unitsOf(input));
 }
 
-/** The raw `inspect` records for bytes. */
-export function inspectBytes(input: Uint8Array): unknown {
+/** The `inspect` records of bytes read as WTF-8: 8 `u32`s each. */
+export function inspectBytes(input: Uint8Array): Uint32Array {
   return glue.inspect_bytes(input);
 }

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Builds the publishable npm package in pkg/, with two entries, each with its own wasm module:
-// the main one ('wtf8-wasm': js/index.ts over src/wasm.rs) and 'wtf8-wasm/encodings'
-// (js/encodings/index.ts over src/wasm_encodings.rs, the crate built with the
-// `encodings-bindings` feature), so that a WTF-8-only user does not load the other encodings.
-//   1. wasm-pack (bundler target) compiles the Rust crate and runs wasm-bindgen, once per entry,
+// the main one ('wtf8-wasm': js/index.ts over the bindings crate bindings/main) and
+// 'wtf8-wasm/encodings' (js/encodings/index.ts over bindings/encodings), so that a WTF-8-only
+// user does not load the other encodings. Both bindings crates depend on the core (src/) by path.
+//   1. wasm-pack (bundler target) compiles each bindings crate and runs wasm-bindgen,
 //   2. wasm-opt (npm `binaryen`) optimises each module (the main one for speed, the other for size),
 //   3. esbuild bundles each entry + wasm-bindgen's generated glue + the embedded module into one
 //      ESM and one CommonJS file (no `await init()`: the module compiles synchronously on import);
@@ -41,9 +41,9 @@ const run = (cmd, args, env = {}) => {
 const ENTRIES = [
   {
     prefix: 'wtf8-wasm',
+    crate: join(root, 'bindings', 'main'),
     out: join(root, 'target', 'wasm-pack'),
     name: 'wtf8_wasm',
-    cargoArgs: [],
     optLevel: '3',
     wasmOpt: '-O3',
     source: join(root, 'js', 'index.ts'),
@@ -52,9 +52,9 @@ const ENTRIES = [
   },
   {
     prefix: 'wtf8-wasm-encodings',
+    crate: join(root, 'bindings', 'encodings'),
     out: join(root, 'target', 'wasm-pack-encodings'),
     name: 'wtf8_wasm_encodings',
-    cargoArgs: ['--', '--features', 'encodings-bindings'],
     optLevel: 's',
     wasmOpt: '-Oz',
     source: join(root, 'js', 'encodings', 'index.ts'),
@@ -69,9 +69,16 @@ const dist = join(pkg, 'dist');
 for (const entry of ENTRIES) {
   // 1. Rust → wasm + glue.
   log(`» wasm-pack build (${entry.name})`);
-  run('wasm-pack', ['--quiet', 'build', '--target', 'bundler', '--release', '--no-pack', '--out-dir', entry.out, '--out-name', entry.name, ...entry.cargoArgs], {
+  run('wasm-pack', ['--quiet', 'build', entry.crate, '--target', 'bundler', '--release', '--no-pack', '--out-dir', entry.out, '--out-name', entry.name], {
     CARGO_PROFILE_RELEASE_OPT_LEVEL: entry.optLevel,
   });
+
+  // The glue's declarations for the TypeScript sources ('<prefix>:glue' in js/tsconfig.json):
+  // wasm-bindgen's own, plus the one function of the _bg.js glue that they leave out.
+  writeFileSync(
+    join(entry.out, 'glue.d.ts'),
+    `// Written by scripts/build.mjs: wasm-bindgen's declarations of ${entry.name}_bg.js.\nexport * from './${entry.name}.js';\nexport function __wbg_set_wasm(exports: WebAssembly.Exports): void;\n`,
+  );
 
   // 2. Size optimisation with binaryen's wasm-opt (the version matching wasm-bindgen's output).
   log(`» wasm-opt ${entry.wasmOpt} (${entry.name})`);

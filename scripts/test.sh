@@ -11,11 +11,16 @@ started=$(date +%s)
 step "setup"
 bash scripts/setup.sh
 
-step "rust: format, lint (native and wasm32)"
-cargo fmt --check
-cargo clippy --all-targets --locked -- -D warnings
-cargo clippy --lib --target wasm32-unknown-unknown --locked -- -D warnings
-cargo clippy --lib --target wasm32-unknown-unknown --features encodings-bindings --locked -- -D warnings
+step "rust: format, lint (the core natively and for wasm32, the bindings crates for wasm32); the core has no dependencies"
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --locked -- -D warnings
+cargo clippy --workspace --target wasm32-unknown-unknown --locked -- -D warnings
+for target in x86_64-unknown-linux-gnu wasm32-unknown-unknown; do
+  deps=$(cargo tree -p wtf8-wasm -e normal,build --target "$target" --prefix none --locked | sort -u)
+  if [ "$deps" != "wtf8-wasm v$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1) ($PWD)" ]; then
+    echo "the core crate must have no dependencies on $target, but cargo tree says:"; echo "$deps"; exit 1
+  fi
+done
 
 step "rust: unit, integration and doc tests (exhaustive sweeps run optimised)"
 cargo test --locked

@@ -71,6 +71,34 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, in declaration order: the order of the npm package's error table, through
+    /// which its WebAssembly bindings report a code by its position here. Codes added later come
+    /// last, so positions never change.
+    ///
+    /// ```
+    /// use wtf8_wasm::ErrorCode;
+    /// assert_eq!(ErrorCode::ALL[0], ErrorCode::UnexpectedContinuation);
+    /// assert!(ErrorCode::ALL.iter().any(|c| c.as_str() == "SURROGATE_PAIR"));
+    /// ```
+    pub const ALL: [ErrorCode; 16] = [
+        ErrorCode::UnexpectedContinuation,
+        ErrorCode::Overlong,
+        ErrorCode::InvalidByte,
+        ErrorCode::TooLarge,
+        ErrorCode::MissingContinuation,
+        ErrorCode::Truncated,
+        ErrorCode::SurrogatePair,
+        ErrorCode::Surrogate,
+        ErrorCode::LoneSurrogate,
+        ErrorCode::FourByteForm,
+        ErrorCode::NulByte,
+        ErrorCode::TooLong,
+        ErrorCode::Reserved,
+        ErrorCode::C1Control,
+        ErrorCode::NulInDocument,
+        ErrorCode::NotRepresentableInUtf16,
+    ];
+
     /// The stable spelling of this code, e.g. `"SURROGATE_PAIR"`.
     ///
     /// ```
@@ -247,3 +275,35 @@ impl fmt::Display for LoneSurrogateError {
 }
 
 impl std::error::Error for LoneSurrogateError {}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorCode;
+
+    /// `ErrorCode::ALL` lists every variant once (the match fails to compile on a new variant
+    /// until it is placed, and the npm package's bindings report codes by their position in ALL).
+    #[test]
+    fn all_lists_every_variant_once() {
+        let position = |code: ErrorCode| match code {
+            ErrorCode::UnexpectedContinuation => 0,
+            ErrorCode::Overlong => 1,
+            ErrorCode::InvalidByte => 2,
+            ErrorCode::TooLarge => 3,
+            ErrorCode::MissingContinuation => 4,
+            ErrorCode::Truncated => 5,
+            ErrorCode::SurrogatePair => 6,
+            ErrorCode::Surrogate => 7,
+            ErrorCode::LoneSurrogate => 8,
+            ErrorCode::FourByteForm => 9,
+            ErrorCode::NulByte => 10,
+            ErrorCode::TooLong => 11,
+            ErrorCode::Reserved => 12,
+            ErrorCode::C1Control => 13,
+            ErrorCode::NulInDocument => 14,
+            ErrorCode::NotRepresentableInUtf16 => 15,
+        };
+        for (i, code) in ErrorCode::ALL.iter().enumerate() {
+            assert_eq!(position(*code), i, "{}", code.as_str());
+        }
+    }
+}

@@ -2,8 +2,9 @@
 //! and [WTF-8](https://simonsapin.github.io/wtf-8/), with lossy and strict export to UTF-8.
 //!
 //! This is the pure core of the `wtf8-wasm` npm package: plain functions over `&[u16]` (UTF-16
-//! code units) and `&[u8]`, no WebAssembly inside, usable as an ordinary Rust crate. The
-//! WebAssembly bindings live in a separate module compiled only for `wasm32`.
+//! code units) and `&[u8]`, no WebAssembly inside and no dependencies, usable as an ordinary Rust
+//! crate on any target. The npm package's WebAssembly bindings are crates of their own that depend
+//! on this one.
 //!
 //! WTF-8 is for storage and transport *inside* a system: any sequence of UTF-16 code units
 //! converts to WTF-8 and back without loss, and a well-formed string's WTF-8 *is* its UTF-8. It
@@ -90,11 +91,6 @@ mod inspect;
 mod stream;
 mod utf8;
 mod validate;
-
-#[cfg(all(target_arch = "wasm32", not(feature = "encodings-bindings")))]
-mod wasm;
-#[cfg(all(target_arch = "wasm32", feature = "encodings-bindings"))]
-mod wasm_encodings;
 
 pub use concat::{append_wtf8, concat_wtf8};
 pub use decode::{

@@ -25,7 +25,7 @@ import { call, stringOf, unitsOf, wasm } from './wasm.js';
  */
 export function encodeModifiedUtf8(input: string): Uint8Array<ArrayBuffer> {
   requireString(input);
-  return wasm.encode_mutf8(unitsOf(input));
+  return call(() => wasm.encode_mutf8(unitsOf(input)));
 }
 
 /** Options of {@link decodeModifiedUtf8}. */

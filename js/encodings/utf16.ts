@@ -41,7 +41,7 @@ export function encodeUtf16(input: string, options: EncodeUtf16Options): Uint8Ar
   requireString(input);
   const o = readOptions(options);
   const bigEndian = requireByteOrder(o);
-  return wasm.encode_utf16(unitsOf(input), bigEndian, readFlag(o, 'bom'));
+  return call(() => wasm.encode_utf16(unitsOf(input), bigEndian, readFlag(o, 'bom')));
 }
 
 /** Options of {@link decodeUtf16}. */

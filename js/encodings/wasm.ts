@@ -28,6 +28,12 @@ export { unitsOf, stringOf } from '../units.js';
  * Runs a wasm call, turning the `Failure` it may throw into a {@link Wtf8Error}: `offset` and
  * `length` (`null`: the input ended mid-sequence) for byte input, `index` for string input.
  */
+export function call(run: () => Uint8Array): Uint8Array<ArrayBuffer>;
+export function call(run: () => Uint16Array): Uint16Array<ArrayBuffer>;
+export function call(run: () => Uint32Array): Uint32Array<ArrayBuffer>;
+export function call<T>(run: () => T): T;
+// wasm-bindgen's declarations say `Uint8Array` (any buffer); the arrays it returns are fresh
+// copies out of wasm memory (`.slice()`), so over a plain ArrayBuffer: the overloads say so.
 export function call<T>(run: () => T): T {
   try {
     return run();

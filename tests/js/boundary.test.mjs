@@ -11,7 +11,7 @@ import { wtf8, root, pkgDir, naiveEncode, hex } from './support.mjs';
 const { encode, decode, toUtf8, Wtf8Error } = wtf8;
 
 test('no #[wasm_bindgen] export takes or returns &str, String or char', () => {
-  const source = readFileSync(join(root, 'src', 'wasm.rs'), 'utf8');
+  const source = readFileSync(join(root, 'bindings', 'main', 'src', 'lib.rs'), 'utf8');
   const signatures = [...source.matchAll(/#\[wasm_bindgen[^\]]*\]\s*(?:impl[\s\S]*?\{)?[\s\S]*?\bpub fn [^{]+/g)].map((m) => m[0]);
   const exports = [...source.matchAll(/\bpub fn (\w+)\s*\(([^)]*)\)\s*(->\s*[^{]+)?/g)];
   assert.ok(signatures.length > 5 && exports.length > 5, 'found the exports');

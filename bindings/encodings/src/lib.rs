@@ -1,9 +1,9 @@
 //! WebAssembly bindings of the `wtf8-wasm/encodings` entry: thin `#[wasm_bindgen]` exports over
-//! [`crate::encodings`], for the TypeScript layer in `js/encodings/` (the public API; nothing here
+//! [`wtf8_wasm::encodings`], for the TypeScript layer in `js/encodings/` (the public API; nothing here
 //! is meant to be called directly).
 //!
-//! Compiled instead of the main bindings (`src/wasm.rs`) when the `encodings-bindings` feature is
-//! on, so each npm entry carries a wasm module with only what it uses.
+//! A crate of its own (the main entry's bindings are another), so each npm entry carries a wasm
+//! module with only what it uses.
 //!
 //! **Payload text never crosses the boundary as `&str`, `String` or `char`**: wasm-bindgen
 //! converts those with `TextEncoder`/`TextDecoder`, which replace lone surrogates with U+FFFD.
@@ -21,9 +21,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::encodings as enc;
-use crate::encodings::{CorrectedUtf8Mode, EncodeError, Surrogates};
-use crate::{DecodeError, LoneSurrogateError};
+use wtf8_wasm::encodings as enc;
+use wtf8_wasm::encodings::{CorrectedUtf8Mode, EncodeError, Surrogates};
+use wtf8_wasm::{DecodeError, LoneSurrogateError};
 
 type Bytes = Result<Vec<u8>, Failure>;
 type Units = Result<Vec<u16>, Failure>;

@@ -1,0 +1,275 @@
+//! WebAssembly bindings of the `wtf8-wasm` npm entry: thin `#[wasm_bindgen]` exports over the
+//! core crate (`wtf8_wasm`), for the TypeScript layer in `js/` (the public API; nothing here is
+//! meant to be called directly). A crate of its own, never published, so the core stays an
+//! ordinary Rust crate on every target.
+//!
+//! **The convention** (shared with the `wtf8-wasm/encodings` bindings):
+//!
+//! - **Payload text never crosses the boundary as `&str`, `String` or `char`**: wasm-bindgen
+//!   converts those with `TextEncoder`/`TextDecoder`, which replace lone surrogates with U+FFFD.
+//!   Code units and bytes move through fixed scratch buffers in wasm memory: the TypeScript layer
+//!   writes a chunk of UTF-16 code units (or bytes) into one, calls an export with the chunk's
+//!   length, and reads the result out of the other. Inputs of any size go through in chunks of at
+//!   most [`max_encode_units`] units / [`max_decode_bytes`] bytes, so wasm memory does not grow with
+//!   input size. (`inspect` alone takes its whole input, as a slice: it is for display.)
+//! - **Results are numbers**: a length, or for a failure -1 with the [`Failure`] record filled in
+//!   (its code, byte offset, error length and code unit index, as `u32`s at [`failure_ptr`]),
+//!   which the TypeScript layer turns into its `Wtf8Error` (`js/failure.ts`). A failure is never a
+//!   value a success could return.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::prelude::*;
+use wtf8_wasm::{DecodeError, ErrorCode, Segment, StreamDecoder};
+
+/// Input bytes per decode call; also the size of the byte scratch buffer.
+const MAX_DECODE_BYTES: usize = 1 << 16;
+/// Input units per encode call: their WTF-8 (≤ 3 bytes each) must fit the byte scratch buffer.
+const MAX_ENCODE_UNITS: usize = MAX_DECODE_BYTES / 3;
+/// The unit scratch buffer holds a decode call's output (≤ one unit per byte, plus one U+FFFD
+/// for a truncated tail) and an encode call's input.
+const UNIT_SCRATCH: usize = MAX_DECODE_BYTES + 8;
+/// The most lone surrogate indexes one [`lone_surrogates`] call reports.
+const MAX_LONE: usize = MAX_ENCODE_UNITS / 64;
+/// A failed call's return value (every success returns a length, 0 or more).
+const FAILED: i32 = -1;
+/// `u32` stand-in for "none" in the failure record (no length: the input ended mid-sequence; no
+/// index: byte input).
+const NONE: u32 = u32::MAX;
+
+struct Scratch {
+    units: Vec<u16>,
+    bytes: Vec<u8>,
+    /// Indexes of lone surrogates found by [`lone_surrogates`] (`usize` is `u32` on wasm32).
+    lone: Vec<usize>,
+    /// Output of the streaming decoder (capacity reserved once, never grown).
+    decoded: Vec<u16>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+        units: vec![0; UNIT_SCRATCH],
+        bytes: vec![0; MAX_DECODE_BYTES + 8],
+        lone: vec![0; MAX_LONE],
+        decoded: Vec::with_capacity(UNIT_SCRATCH),
+    });
+    /// The last failure: code (its position in `ErrorCode`), byte offset, error length, unit index.
+    static FAILURE: RefCell<[u32; 4]> = const { RefCell::new([NONE; 4]) };
+}
+
+/// Address of the UTF-16 code unit scratch buffer in wasm memory.
+#[wasm_bindgen]
+pub fn scratch_units_ptr() -> usize {
+    SCRATCH.with(|s| s.borrow().units.as_ptr() as usize)
+}
+
+/// Address of the byte scratch buffer in wasm memory.
+#[wasm_bindgen]
+pub fn scratch_bytes_ptr() -> usize {
+    SCRATCH.with(|s| s.borrow().bytes.as_ptr() as usize)
+}
+
+/// Address of the lone surrogate index scratch buffer (`u32`s) in wasm memory.
+#[wasm_bindgen]
+pub fn scratch_lone_ptr() -> usize {
+    SCRATCH.with(|s| s.borrow().lone.as_ptr() as usize)
+}
+
+/// Address of the failure record: four `u32`s, `[code, offset, length, index]`, where `code` is
+/// the position of the [`ErrorCode`] in [`ErrorCode::ALL`] (the order of `js/failure.ts`'s table) and
+/// `u32::MAX` stands for "none".
+#[wasm_bindgen]
+pub fn failure_ptr() -> usize {
+    FAILURE.with(|f| f.as_ptr() as usize)
+}
+
+/// Records a failure; returns [`FAILED`].
+fn fail(
+    code: ErrorCode,
+    offset: Option<usize>,
+    length: Option<usize>,
+    index: Option<usize>,
+) -> i32 {
+    let word = |n: Option<usize>| n.map_or(NONE, |n| n as u32);
+    FAILURE.with(|f| *f.borrow_mut() = [code_word(code), word(offset), word(length), word(index)]);
+    FAILED
+}
+
+/// The position of `code` in [`ErrorCode::ALL`].
+fn code_word(code: ErrorCode) -> u32 {
+    ErrorCode::ALL
+        .iter()
+        .position(|&c| c == code)
+        .map_or(NONE, |i| i as u32)
+}
+
+fn decode_failure(e: DecodeError) -> i32 {
+    fail(e.code(), Some(e.valid_up_to()), e.error_len(), None)
+}
+
+/// The most lone surrogate indexes one [`lone_surrogates`] call reports.
+#[wasm_bindgen]
+pub fn max_lone() -> usize {
+    MAX_LONE
+}
+
+/// The most code units one encode call takes.
+#[wasm_bindgen]
+pub fn max_encode_units() -> usize {
+    MAX_ENCODE_UNITS
+}
+
+/// The most bytes one decode call takes.
+#[wasm_bindgen]
+pub fn max_decode_bytes() -> usize {
+    MAX_DECODE_BYTES
+}
+
+/// Finds the lone surrogates in `units[..len]` of the scratch and writes their indexes to the
+/// index scratch; returns their count, or `max + 1` if there are more than `max` (capped at
+/// [`MAX_LONE`]).
+#[wasm_bindgen]
+pub fn lone_surrogates(len: usize, max: usize) -> usize {
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        let max = max.min(MAX_LONE);
+        wtf8_wasm::utf16_lone_surrogates(&s.units[..len.min(MAX_ENCODE_UNITS)], &mut s.lone[..max])
+            .unwrap_or(max + 1)
+    })
+}
+
+/// Encodes `units[..len]` of the scratch to WTF-8 in the byte scratch; returns the byte count.
+/// The caller never ends a chunk between a lead and a trail surrogate.
+#[wasm_bindgen]
+pub fn encode_wtf8(len: usize) -> usize {
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        wtf8_wasm::convert_utf16_to_wtf8_into(&s.units[..len.min(MAX_ENCODE_UNITS)], &mut s.bytes)
+    })
+}
+
+/// Encodes as much of `units[..len]` as fits in `room` bytes (capped at the byte scratch) with
+/// the `TextEncoder.encodeInto` contract; returns `written * 65536 + read` (both fit exactly in
+/// an f64: `read` < 65536).
+#[wasm_bindgen]
+pub fn encode_wtf8_partial(len: usize, room: usize) -> f64 {
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        let room = room.min(s.bytes.len());
+        let (read, written) = wtf8_wasm::convert_utf16_to_wtf8_partial(
+            &s.units[..len.min(MAX_ENCODE_UNITS)],
+            &mut s.bytes[..room],
+        );
+        written as f64 * 65536.0 + read as f64
+    })
+}
+
+/// The index of the first lone surrogate in `units[..len]` of the scratch, or `len`.
+#[wasm_bindgen]
+pub fn utf16_valid_up_to(len: usize) -> usize {
+    SCRATCH.with(|s| wtf8_wasm::utf16_valid_up_to(&s.borrow().units[..len.min(UNIT_SCRATCH)]))
+}
+
+/// Decodes `bytes[..len]` of the scratch as one whole input into the unit scratch; returns the
+/// unit count, or (strict mode, ill-formed input) -1 with the failure recorded.
+#[wasm_bindgen]
+pub fn decode_wtf8(len: usize, fatal: bool) -> i32 {
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        let src = &s.bytes[..len.min(MAX_DECODE_BYTES)];
+        if fatal {
+            wtf8_wasm::convert_wtf8_to_utf16_into(src, &mut s.units)
+                .map_or_else(decode_failure, |n| n as i32)
+        } else {
+            wtf8_wasm::convert_wtf8_to_utf16_lossy_into(src, &mut s.units) as i32
+        }
+    })
+}
+
+/// A streaming WTF-8 decoder over the scratch buffers (see [`StreamDecoder`]).
+#[wasm_bindgen]
+pub struct Decoder {
+    inner: StreamDecoder,
+}
+
+#[wasm_bindgen]
+impl Decoder {
+    /// A new decoder, strict when `fatal`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(fatal: bool) -> Decoder {
+        Decoder {
+            inner: StreamDecoder::new(fatal),
+        }
+    }
+
+    /// Decodes `bytes[..len]` of the scratch as the next chunk (the last when `last`) into the
+    /// unit scratch; returns the unit count (at most `len + 1`), or (strict mode) -1 with the
+    /// failure recorded, its offset counted from the start of the stream; the decoder is then
+    /// reset.
+    pub fn decode(&mut self, len: usize, last: bool) -> i32 {
+        SCRATCH.with(|s| {
+            let s = &mut *s.borrow_mut();
+            s.decoded.clear();
+            let src = &s.bytes[..len.min(MAX_DECODE_BYTES)];
+            match self.inner.decode(src, last, &mut s.decoded) {
+                Err(e) => decode_failure(e),
+                Ok(()) => {
+                    let n = s.decoded.len();
+                    s.units[..n].copy_from_slice(&s.decoded);
+                    n as i32
+                }
+            }
+        })
+    }
+
+    /// Forgets held-back bytes and starts a new stream.
+    pub fn reset(&mut self) {
+        self.inner.reset();
+    }
+}
+
+/// The segments as `u32` records of 8 words each (`js/inspect.ts` reads them): `kind | unit count << 8 | byte
+/// count << 16 | UTF-8 byte count << 24` (kind: the position of the `SegmentKind`), the unit index,
+/// the byte offset, the units (first | second << 16), the bytes (little-endian), the UTF-8 bytes
+/// (little-endian), the code point (or `u32::MAX`), the error code (or `u32::MAX`).
+fn records<I: Iterator<Item = Segment>>(segments: I) -> Vec<u32> {
+    let packed = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .rev()
+            .fold(0u32, |word, &b| word << 8 | u32::from(b))
+    };
+    let mut out = Vec::new();
+    for s in segments {
+        let units = s.units();
+        out.extend_from_slice(&[
+            s.kind() as u32
+                | (units.len() as u32) << 8
+                | (s.bytes().len() as u32) << 16
+                | (s.utf8_lossy().len() as u32) << 24,
+            s.unit_index() as u32,
+            s.byte_offset() as u32,
+            units
+                .iter()
+                .rev()
+                .fold(0u32, |word, &u| word << 16 | u32::from(u)),
+            packed(s.bytes()),
+            packed(s.utf8_lossy()),
+            s.code_point().unwrap_or(NONE),
+            s.error().map_or(NONE, code_word),
+        ]);
+    }
+    out
+}
+
+/// The breakdown of a string's code units (`inspect(string)`), as [`records`].
+#[wasm_bindgen]
+pub fn inspect_units(units: &[u16]) -> Vec<u32> {
+    records(wtf8_wasm::inspect_utf16(units))
+}
+
+/// The breakdown of bytes read as WTF-8 (`inspect(bytes)`), as [`records`].
+#[wasm_bindgen]
+pub fn inspect_bytes(bytes: &[u8]) -> Vec<u32> {
+    records(wtf8_wasm::inspect_wtf8(bytes))
+}
