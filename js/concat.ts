@@ -6,6 +6,7 @@
 import { type BufferSource, toBytes } from './args.js';
 import { Wtf8Error } from './errors.js';
 import { checkWtf8 } from './decode.js';
+import { joinWtf8 } from './wasm.js';
 
 /**
  * Joins WTF-8 byte strings so that the result is the WTF-8 of the joined strings:
@@ -49,37 +50,16 @@ export function concat(parts: Iterable<BufferSource>): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(total);
   let written = 0;
   for (const bytes of list) {
-    if (written >= 3 && bytes.length >= 3 && endsWithLead(out, written) && startsWithTrail(bytes)) {
-      // Replace the lone lead's 3 bytes and the trail's 3 bytes by the pair's 4 bytes.
-      const lead = surrogateAt(out, written - 3);
-      const trail = surrogateAt(bytes, 0);
-      const codePoint = 0x10000 + ((lead - 0xd800) << 10) + (trail - 0xdc00);
-      written -= 3;
-      out[written++] = 0xf0 | (codePoint >> 18);
-      out[written++] = 0x80 | ((codePoint >> 12) & 0x3f);
-      out[written++] = 0x80 | ((codePoint >> 6) & 0x3f);
-      out[written++] = 0x80 | (codePoint & 0x3f);
-      out.set(bytes.subarray(3), written);
-      written += bytes.length - 3;
-    } else {
-      out.set(bytes, written);
-      written += bytes.length;
-    }
+    if (bytes.length === 0) continue;
+    // The core's re-pairing rule, on the last bytes written and the part's first (it looks at no
+    // more than 3 on either side): the two as they join.
+    const tail = Math.min(3, written);
+    const head = Math.min(3, bytes.length);
+    const joined = joinWtf8(out.subarray(written - tail, written), bytes.subarray(0, head));
+    out.set(joined, written - tail);
+    written += joined.length - tail;
+    out.set(bytes.subarray(head), written);
+    written += bytes.length - head;
   }
   return written === total ? out : out.slice(0, written);
-}
-
-/** Do the `end` bytes of `bytes` end with a lead surrogate sequence ED A0–AF xx? */
-function endsWithLead(bytes: Uint8Array, end: number): boolean {
-  return bytes[end - 3] === 0xed && bytes[end - 2]! >= 0xa0 && bytes[end - 2]! <= 0xaf;
-}
-
-/** Does `bytes` start with a trail surrogate sequence ED B0–BF xx? */
-function startsWithTrail(bytes: Uint8Array): boolean {
-  return bytes[0] === 0xed && bytes[1]! >= 0xb0 && bytes[1]! <= 0xbf;
-}
-
-/** The surrogate code point of the 3-byte sequence at `at`. */
-function surrogateAt(bytes: Uint8Array, at: number): number {
-  return ((bytes[at]! & 0x0f) << 12) | ((bytes[at + 1]! & 0x3f) << 6) | (bytes[at + 2]! & 0x3f);
 }

@@ -196,19 +196,6 @@ function surrogateSequences(bytes: Uint8Array, limit: number): number[] | undefi
 }
 
 /**
- * The offset of the first surrogate sequence start (ED followed by A0–BF) in `bytes[..end)`, or
- * -1. Without one, WTF-8 and UTF-8 agree on every byte.
- */
-export function firstSurrogateSequence(bytes: Uint8Array, end = bytes.length): number {
-  const search = byteSearch(bytes);
-  for (let at = search(0xed, 0); at >= 0 && at < end; at = search(0xed, at + 1)) {
-    const next = bytes[at + 1];
-    if (next !== undefined && next >= 0xa0 && next <= 0xbf) return at;
-  }
-  return -1;
-}
-
-/**
  * A function that finds `value` in `bytes` from `from` on (or returns -1): Node's Buffer#indexOf
  * (a native memchr) where the routes move code units through Buffer (Node, Bun: there it is
  * native), else Uint8Array#indexOf (Deno's Buffer is written in JS: measured 25× slower there).

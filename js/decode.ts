@@ -5,10 +5,9 @@
  */
 import { type BufferSource, readFatal, readIgnoreBOM, toBytes } from './args.js';
 import { Wtf8Error } from './errors.js';
-import { decodeWasm } from './wasm.js';
+import { validateWasm, wtf8ToUtf8Wasm } from './wasm.js';
 import { routes } from './routes.js';
-import { decodeRouted, firstSurrogateSequence } from './decode-routes.js';
-import { toUtf8 } from './encode.js';
+import { decodeRouted } from './decode-routes.js';
 import { lenientUtf8, nodeByteChecks, platformDecode, strictUtf8 } from './platform.js';
 
 /** Options of {@link decode}: those of `new TextDecoder(label, options)`. */
@@ -71,18 +70,7 @@ export function decode(input: BufferSource, options?: DecodeOptions): string {
  */
 export function checkWtf8(input: BufferSource): Wtf8Error | null {
   const bytes = toBytes(input);
-  return isPlatformUtf8(bytes) ? null : wasmWtf8Error(bytes);
-}
-
-/** The strict wasm decoder's verdict on `bytes`: `null` or why they are not WTF-8. */
-function wasmWtf8Error(bytes: Uint8Array): Wtf8Error | null {
-  try {
-    decodeWasm(bytes, true);
-    return null;
-  } catch (error) {
-    if (error instanceof Wtf8Error) return error;
-    throw error;
-  }
+  return isPlatformUtf8(bytes) ? null : validateWasm(bytes, false);
 }
 
 /**
@@ -130,15 +118,7 @@ function isPlatformUtf8(bytes: Uint8Array): boolean {
  */
 export function checkUtf8(input: BufferSource): Wtf8Error | null {
   const bytes = toBytes(input);
-  if (isPlatformUtf8(bytes)) return null;
-  // Either ill-formed WTF-8, or well-formed WTF-8 holding a surrogate: the earlier one wins.
-  const wtf8Error = wasmWtf8Error(bytes);
-  // A surrogate start at the WTF-8 error offset itself (e.g. "ED A0" cut short) is SURROGATE in UTF-8.
-  const end = wtf8Error === null ? bytes.length : (wtf8Error.offset ?? bytes.length) + 1;
-  const surrogate = firstSurrogateSequence(bytes, end);
-  if (surrogate >= 0) return new Wtf8Error('SURROGATE', { offset: surrogate, length: 1 });
-  if (wtf8Error === null) throw new Error('unreachable: the platform rejected well-formed UTF-8');
-  return wtf8Error;
+  return isPlatformUtf8(bytes) ? null : validateWasm(bytes, true);
 }
 
 /** Options of {@link wtf8ToUtf8}. */
@@ -170,6 +150,5 @@ export function wtf8ToUtf8(input: BufferSource, options?: Wtf8ToUtf8Options): Ui
     if (error !== null) throw error;
     return bytes.slice();
   }
-  if (isPlatformUtf8(bytes)) return bytes.slice();
-  return toUtf8(decode(bytes));
+  return isPlatformUtf8(bytes) ? bytes.slice() : wtf8ToUtf8Wasm(bytes);
 }

@@ -17,7 +17,7 @@ import * as glue from 'wtf8-wasm:glue';
 import { wasmBase64 } from 'wtf8-wasm:bytes';
 import { instantiate } from './instantiate.js';
 import { unitsOf } from './units.js';
-import { failure } from './errors.js';
+import { failure, type Wtf8Error } from './errors.js';
 import { availableMoves, type UnitMoves } from './moves.js';
 import { routes } from './routes.js';
 
@@ -30,12 +30,15 @@ export const memory = wasmExports.memory as WebAssembly.Memory;
 export const MAX_ENCODE_UNITS: number = glue.max_encode_units();
 /** The most lone surrogate indexes one scan reports. */
 const MAX_LONE: number = glue.max_lone();
+/** Bytes per lossy conversion call. */
+const MAX_CONVERT_BYTES: number = glue.max_convert_bytes();
 /** Bytes per decode call. */
 export const MAX_DECODE_BYTES: number = glue.max_decode_bytes();
 const UNITS_AT = glue.scratch_units_ptr() >>> 1;
 const BYTES_AT = glue.scratch_bytes_ptr();
 const LONE_AT = glue.scratch_lone_ptr() >>> 2;
 const FAILURE_AT = glue.failure_ptr() >>> 2;
+const CONVERTED_AT = glue.scratch_converted_ptr();
 
 let byteView = new Uint8Array(memory.buffer);
 let wordView = new Uint32Array(memory.buffer);
@@ -153,6 +156,55 @@ export function decodeWasm(input: Uint8Array, fatal: boolean, base = 0): string 
   } finally {
     decoder.free();
   }
+}
+
+/**
+ * Whether `input` is well-formed WTF-8 (or, with `utf8`, UTF-8): `null`, or the error that strict
+ * decoding (or `wtf8ToUtf8`'s) reports. The core validates chunk by chunk, without decoding.
+ */
+export function validateWasm(input: Uint8Array, utf8: boolean): Wtf8Error | null {
+  for (let at = 0; ; ) {
+    const end = Math.min(input.length, at + MAX_DECODE_BYTES);
+    bytes().set(input.subarray(at, end), BYTES_AT);
+    const settled = glue.validate_chunk(end - at, end === input.length, utf8);
+    if (settled < 0) return failure(words(), FAILURE_AT, at);
+    if (end === input.length) return null;
+    at += settled; // at most 6 bytes wait for the next chunk
+  }
+}
+
+/** Any bytes read as WTF-8, to well-formed UTF-8 (`wtf8ToUtf8`, lossy), by the core chunk by chunk. */
+export function wtf8ToUtf8Wasm(input: Uint8Array): Uint8Array<ArrayBuffer> {
+  let out = new Uint8Array(input.length + 16);
+  let written = 0;
+  for (let at = 0; at < input.length || at === 0; ) {
+    const end = Math.min(input.length, at + MAX_CONVERT_BYTES);
+    bytes().set(input.subarray(at, end), BYTES_AT);
+    const packed = glue.convert_chunk_lossy(end - at, end === input.length);
+    const read = packed % 65536;
+    const count = (packed - read) / 65536;
+    if (written + count > out.length) {
+      const grown = new Uint8Array(Math.max(2 * out.length, written + count));
+      grown.set(out.subarray(0, written));
+      out = grown;
+    }
+    out.set(bytes().subarray(CONVERTED_AT, CONVERTED_AT + count), written);
+    written += count;
+    if (end === input.length) break;
+    at += read; // at most 6 bytes wait for the next chunk
+  }
+  return out.slice(0, written);
+}
+
+/**
+ * `head` (the first at most 3 bytes of a WTF-8 string) appended to `tail` (the last at most 3
+ * bytes of another) by the core's re-pairing rule.
+ */
+export function joinWtf8(tail: Uint8Array, head: Uint8Array): Uint8Array {
+  const view = bytes();
+  view.set(tail, BYTES_AT);
+  view.set(head, BYTES_AT + tail.length);
+  return view.slice(BYTES_AT, BYTES_AT + glue.join_wtf8(tail.length, head.length));
 }
 
 /**

@@ -31,6 +31,8 @@
 //! Checks: [`validate_wtf8`], [`is_wtf8`], [`wtf8_valid_up_to`], [`validate_utf8`], [`is_utf8`],
 //! [`utf8_valid_up_to`], [`validate_utf16`], [`utf16_valid_up_to`], [`utf16_lone_surrogates`].
 //! Sizing: [`wtf8_len_from_utf16`]. Breakdown for display: [`inspect_utf16`], [`inspect_wtf8`].
+//! Input in chunks: [`wtf8_settled_len`] says where a chunk can be cut so that every function
+//! above reads its front as it does inside the whole.
 //!
 //! # How ill-formed input is treated
 //!
@@ -81,6 +83,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod chunks;
 mod concat;
 mod decode;
 mod encode;
@@ -92,6 +95,7 @@ mod stream;
 mod utf8;
 mod validate;
 
+pub use chunks::{validate_utf8_partial, validate_wtf8_partial, wtf8_settled_len};
 pub use concat::{append_wtf8, concat_wtf8};
 pub use decode::{
     convert_wtf8_to_utf16, convert_wtf8_to_utf16_into, convert_wtf8_to_utf16_lossy,

@@ -31,6 +31,9 @@ const MAX_ENCODE_UNITS: usize = MAX_DECODE_BYTES / 3;
 const UNIT_SCRATCH: usize = MAX_DECODE_BYTES + 8;
 /// The most lone surrogate indexes one [`lone_surrogates`] call reports.
 const MAX_LONE: usize = MAX_ENCODE_UNITS / 64;
+/// Input bytes per [`convert_chunk_lossy`] call: their lossy UTF-8 (≤ 3 bytes each) must fit the
+/// conversion scratch buffer.
+const MAX_CONVERT_BYTES: usize = MAX_DECODE_BYTES / 3;
 /// A failed call's return value (every success returns a length, 0 or more).
 const FAILED: i32 = -1;
 /// `u32` stand-in for "none" in the failure record (no length: the input ended mid-sequence; no
@@ -44,6 +47,8 @@ struct Scratch {
     lone: Vec<usize>,
     /// Output of the streaming decoder (capacity reserved once, never grown).
     decoded: Vec<u16>,
+    /// Output of [`convert_chunk_lossy`].
+    converted: Vec<u8>,
 }
 
 thread_local! {
@@ -52,6 +57,7 @@ thread_local! {
         bytes: vec![0; MAX_DECODE_BYTES + 8],
         lone: vec![0; MAX_LONE],
         decoded: Vec::with_capacity(UNIT_SCRATCH),
+        converted: Vec::with_capacity(3 * MAX_CONVERT_BYTES),
     });
     /// The last failure: code (its position in `ErrorCode`), byte offset, error length, unit index.
     static FAILURE: RefCell<[u32; 4]> = const { RefCell::new([NONE; 4]) };
@@ -111,6 +117,12 @@ fn decode_failure(e: DecodeError) -> i32 {
 #[wasm_bindgen]
 pub fn max_lone() -> usize {
     MAX_LONE
+}
+
+/// The most bytes one [`convert_chunk_lossy`] call takes.
+#[wasm_bindgen]
+pub fn max_convert_bytes() -> usize {
+    MAX_CONVERT_BYTES
 }
 
 /// The most code units one encode call takes.
@@ -183,6 +195,63 @@ pub fn decode_wtf8(len: usize, fatal: bool) -> i32 {
         } else {
             wtf8_wasm::convert_wtf8_to_utf16_lossy_into(src, &mut s.units) as i32
         }
+    })
+}
+
+/// Validates `bytes[..len]` of the scratch as the next chunk of a stream, as WTF-8 or (with
+/// `utf8`) as UTF-8 (`wtf8_wasm::validate_wtf8_partial` / `validate_utf8_partial`); returns how
+/// many bytes are settled (the next chunk starts there), or -1 with the failure recorded, its
+/// offset counted from the chunk's start.
+#[wasm_bindgen]
+pub fn validate_chunk(len: usize, last: bool, utf8: bool) -> i32 {
+    SCRATCH.with(|s| {
+        let src = &s.borrow().bytes[..len.min(MAX_DECODE_BYTES)];
+        let verdict = if utf8 {
+            wtf8_wasm::validate_utf8_partial(src, last)
+        } else {
+            wtf8_wasm::validate_wtf8_partial(src, last)
+        };
+        verdict.map_or_else(decode_failure, |settled| settled as i32)
+    })
+}
+
+/// Converts the settled part of `bytes[..len]` of the scratch (at most [`MAX_CONVERT_BYTES`]),
+/// the next chunk of a stream of any bytes read as WTF-8, to well-formed UTF-8
+/// (`wtf8_wasm::convert_wtf8_to_utf8_lossy` of `wtf8_settled_len`'s front) into the conversion
+/// scratch; returns `written * 65536 + read` (`read` < 65536: where the next chunk starts).
+#[wasm_bindgen]
+pub fn convert_chunk_lossy(len: usize, last: bool) -> f64 {
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        let src = &s.bytes[..len.min(MAX_CONVERT_BYTES)];
+        let read = wtf8_wasm::wtf8_settled_len(src, last);
+        s.converted.clear();
+        s.converted
+            .extend_from_slice(&wtf8_wasm::convert_wtf8_to_utf8_lossy(&src[..read]));
+        s.converted.len() as f64 * 65536.0 + read as f64
+    })
+}
+
+/// Address of the conversion scratch buffer ([`convert_chunk_lossy`]'s output).
+#[wasm_bindgen]
+pub fn scratch_converted_ptr() -> usize {
+    SCRATCH.with(|s| s.borrow().converted.as_ptr() as usize)
+}
+
+/// Joins the end of one well-formed WTF-8 string, `bytes[..a]` of the scratch, with the start of
+/// the next, `bytes[a..a + b]`, by `wtf8_wasm::append_wtf8`'s rule (a lead surrogate sequence
+/// followed by a trail surrogate sequence becomes one 4-byte sequence; the rule looks at no more
+/// than 3 bytes on either side); writes the joined bytes at the start of the byte scratch and
+/// returns their length.
+#[wasm_bindgen]
+pub fn join_wtf8(a: usize, b: usize) -> usize {
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        let (a, b) = (a.min(3), b.min(3));
+        let mut joined: Vec<u8> = s.bytes[..a].to_vec();
+        wtf8_wasm::append_wtf8(&mut joined, &s.bytes[a..a + b]);
+        s.bytes[..joined.len()].copy_from_slice(&joined);
+        joined.len()
     })
 }
 
