@@ -9,7 +9,8 @@
 //      ESM and one CommonJS file (no `await init()`: the module compiles synchronously on import);
 //      the main entry also embeds js/strings.wat, assembled by binaryen's parser,
 //   4. tsc emits the type declarations,
-//   5. the hand-written files of pkg-template/ are copied over, with the version from Cargo.toml.
+//   5. the hand-written files of pkg-template/ are copied over, with the version from Cargo.toml,
+//      and README.md's user-facing part becomes the npm README.
 // Usage: node scripts/build.mjs [--quiet]
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -62,6 +63,8 @@ const ENTRIES = [
   },
 ];
 const finalPkg = join(root, 'pkg');
+/** Where README.md's user-facing part ends (what follows is for developers). */
+const NPM_README_END = '<!-- The npm README (pkg/README.md, written by scripts/build.mjs) is this file up to here. -->';
 // Assembled beside pkg/ and swapped in at the end, so readers never see a half-built package.
 const pkg = join(root, 'target', 'pkg-staging');
 const dist = join(pkg, 'dist');
@@ -184,6 +187,11 @@ for (const dir of ['types', 'types-cjs']) for (const file of INTERNAL) rmSync(jo
 // 5. Hand-written files.
 for (const name of readdirSync(join(root, 'pkg-template'))) cpSync(join(root, 'pkg-template', name), join(pkg, name), { recursive: true });
 cpSync(join(root, 'LICENSE'), join(pkg, 'LICENSE'));
+// The npm README is README.md up to its marker: the user-facing part, without the developers'.
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const marker = readme.indexOf(NPM_README_END);
+if (marker < 0) throw new Error(`README.md has no "${NPM_README_END}" marker`);
+writeFileSync(join(pkg, 'README.md'), readme.slice(0, marker).trimEnd() + '\n');
 cpSync(join(root, 'CHANGELOG.md'), join(pkg, 'CHANGELOG.md'));
 const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
 manifest.version = version;

@@ -25,21 +25,60 @@ use crate::grammar::{combine, write_sequence};
 ///
 /// Complexity: O(src.len()) amortised.
 pub fn append_wtf8(dst: &mut Vec<u8>, src: &[u8]) {
-    let n = dst.len();
-    let ends_with_lead = n >= 3 && dst[n - 3] == 0xED && (0xA0..=0xAF).contains(&dst[n - 2]);
-    let starts_with_trail = src.len() >= 3 && src[0] == 0xED && (0xB0..=0xBF).contains(&src[1]);
-    if ends_with_lead && starts_with_trail {
-        let lead = decode3(&dst[n - 3..]);
-        let trail = decode3(&src[..3]);
-        dst.truncate(n - 3);
-        let mut seq = [0u8; 4];
-        write_sequence(combine(lead, trail), &mut seq);
+    if let Some(seq) = joined_pair(dst, src) {
+        dst.truncate(dst.len() - 3);
         dst.reserve(src.len() + 1);
         dst.extend_from_slice(&seq);
         dst.extend_from_slice(&src[3..]);
     } else {
         dst.extend_from_slice(src);
     }
+}
+
+/// [`append_wtf8`] into a caller's buffer: `buf[..len]` holds the first WTF-8 string, `src` is
+/// appended after it with the same re-pairing, and the new length is returned (`len + src.len()`,
+/// or 2 less when a lead and a trail became one 4-byte sequence). No allocation.
+///
+/// # Panics
+/// If `buf` is shorter than `len + src.len()`.
+///
+/// ```
+/// let mut buf = [0u8; 8];
+/// buf[..4].copy_from_slice(b"x\xED\xA0\xBD"); // "x" + a lone lead
+/// let len = wtf8_wasm::append_wtf8_into(&mut buf, 4, b"\xED\xB8\x80"); // + a lone trail
+/// assert_eq!(&buf[..len], "x😀".as_bytes());
+/// ```
+///
+/// Complexity: O(src.len()).
+pub fn append_wtf8_into(buf: &mut [u8], len: usize, src: &[u8]) -> usize {
+    match joined_pair(&buf[..len], src) {
+        Some(seq) => {
+            buf[len - 3..len + 1].copy_from_slice(&seq);
+            buf[len + 1..len + src.len() - 2].copy_from_slice(&src[3..]);
+            len + src.len() - 2
+        }
+        None => {
+            buf[len..len + src.len()].copy_from_slice(src);
+            len + src.len()
+        }
+    }
+}
+
+/// The 4-byte sequence that replaces a lead surrogate sequence at the end of `dst` and a trail
+/// surrogate sequence at the start of `src`, if they are there: the re-pairing rule.
+fn joined_pair(dst: &[u8], src: &[u8]) -> Option<[u8; 4]> {
+    let n = dst.len();
+    let ends_with_lead = n >= 3 && dst[n - 3] == 0xED && (0xA0..=0xAF).contains(&dst[n - 2]);
+    let starts_with_trail = src.len() >= 3 && src[0] == 0xED && (0xB0..=0xBF).contains(&src[1]);
+    if !(ends_with_lead && starts_with_trail) {
+        return None;
+    }
+    let mut seq = [0u8; 4];
+    write_sequence(
+        combine(decode3(&dst[n - 3..]), decode3(&src[..3])),
+        &mut seq,
+    );
+    Some(seq)
 }
 
 /// Joins WTF-8 strings with [`append_wtf8`]'s re-pairing rule and returns the result.
@@ -83,6 +122,15 @@ mod tests {
                     let mut joined = enc(&[a]);
                     append_wtf8(&mut joined, &enc(&[b, c]));
                     assert_eq!(joined, enc(&[a, b, c]), "{a:04X} | {b:04X} {c:04X}");
+                    let (first, second) = (enc(&[a, b]), enc(&[c]));
+                    let mut buf = [0u8; 12];
+                    buf[..first.len()].copy_from_slice(&first);
+                    let len = append_wtf8_into(&mut buf, first.len(), &second);
+                    assert_eq!(
+                        buf[..len],
+                        enc(&[a, b, c]),
+                        "{a:04X} {b:04X} | {c:04X} (into)"
+                    );
                 }
             }
         }

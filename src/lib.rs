@@ -24,8 +24,8 @@
 //! | UTF-16 → WTF-8 | [`convert_utf16_to_wtf8`], [`_into`](convert_utf16_to_wtf8_into), [`_partial`](convert_utf16_to_wtf8_partial) | (never lossy) |
 //! | WTF-8 → UTF-16 | [`convert_wtf8_to_utf16`], [`_into`](convert_wtf8_to_utf16_into) | [`convert_wtf8_to_utf16_lossy`], [`_into`](convert_wtf8_to_utf16_lossy_into) |
 //! | UTF-16 → UTF-8 | [`convert_utf16_to_utf8`] | [`convert_utf16_to_utf8_lossy`], [`_partial`](convert_utf16_to_utf8_lossy_partial) |
-//! | WTF-8 → UTF-8 | [`convert_wtf8_to_utf8`] | [`convert_wtf8_to_utf8_lossy`], [`_in_place`](convert_wtf8_to_utf8_lossy_in_place) |
-//! | WTF-8 + WTF-8 | [`append_wtf8`], [`concat_wtf8`] | |
+//! | WTF-8 → UTF-8 | [`convert_wtf8_to_utf8`] | [`convert_wtf8_to_utf8_lossy`], [`_into`](convert_wtf8_to_utf8_lossy_into), [`_in_place`](convert_wtf8_to_utf8_lossy_in_place) |
+//! | WTF-8 + WTF-8 | [`append_wtf8`], [`_into`](append_wtf8_into), [`concat_wtf8`] | |
 //! | chunks | [`StreamEncoder`], [`StreamDecoder`] | [`StreamDecoder`] (lenient) |
 //!
 //! Checks: [`validate_wtf8`], [`is_wtf8`], [`wtf8_valid_up_to`], [`validate_utf8`], [`is_utf8`],
@@ -96,7 +96,7 @@ mod utf8;
 mod validate;
 
 pub use chunks::{validate_utf8_partial, validate_wtf8_partial, wtf8_settled_len};
-pub use concat::{append_wtf8, concat_wtf8};
+pub use concat::{append_wtf8, append_wtf8_into, concat_wtf8};
 pub use decode::{
     convert_wtf8_to_utf16, convert_wtf8_to_utf16_into, convert_wtf8_to_utf16_lossy,
     convert_wtf8_to_utf16_lossy_into,
@@ -111,6 +111,7 @@ pub use stream::{StreamDecoder, StreamEncoder};
 pub use utf8::{
     convert_utf16_to_utf8, convert_utf16_to_utf8_lossy, convert_utf16_to_utf8_lossy_partial,
     convert_wtf8_to_utf8, convert_wtf8_to_utf8_lossy, convert_wtf8_to_utf8_lossy_in_place,
+    convert_wtf8_to_utf8_lossy_into,
 };
 pub use validate::{
     is_utf8, is_wtf8, utf16_lone_surrogates, utf16_valid_up_to, utf8_valid_up_to, validate_utf16,

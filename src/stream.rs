@@ -140,7 +140,7 @@ impl StreamDecoder {
 
     /// Appends the code units decoded from `src` to `dst`. With `last`, the stream ends: held-back
     /// bytes are an error (strict) or one U+FFFD (lenient), and the decoder is reset for a new
-    /// stream. Appends at most `src.len() + 1` units.
+    /// stream. Appends at most `src.len() + 3` units.
     ///
     /// # Errors
     /// Strict mode only: the first ill-formed sequence, with `valid_up_to` counted in bytes from
@@ -152,6 +152,40 @@ impl StreamDecoder {
         last: bool,
         dst: &mut Vec<u16>,
     ) -> Result<(), DecodeError> {
+        let start = dst.len();
+        dst.resize(start + src.len() + 3, 0);
+        let result = self.decode_into(src, last, &mut dst[start..]);
+        dst.truncate(start + *result.as_ref().unwrap_or(&0));
+        result.map(|_| ())
+    }
+
+    /// [`decode`](Self::decode) into a caller's buffer, which must hold at least `src.len() + 3`
+    /// units: writes the units decoded from `src` at its start and returns their count. No
+    /// allocation.
+    ///
+    /// # Errors
+    /// As [`decode`](Self::decode); the units decoded before the error are not reported.
+    ///
+    /// # Panics
+    /// If `dst` is shorter than `src.len() + 3`.
+    ///
+    /// ```
+    /// let mut dec = wtf8_wasm::StreamDecoder::new(false);
+    /// let mut buf = [0u16; 8];
+    /// assert_eq!(dec.decode_into(b"a\xE2\x82", false, &mut buf), Ok(1)); // "€" is held back
+    /// assert_eq!(dec.decode_into(b"\xAC", true, &mut buf), Ok(1));
+    /// assert_eq!(buf[0], 0x20AC);
+    /// ```
+    pub fn decode_into(
+        &mut self,
+        src: &[u8],
+        last: bool,
+        dst: &mut [u16],
+    ) -> Result<usize, DecodeError> {
+        assert!(
+            dst.len() >= src.len() + 3,
+            "decode_into needs room for src.len() + 3 units"
+        );
         let result = self.decode_inner(src, last, dst);
         if result.is_err() || last {
             self.reset();
@@ -163,8 +197,9 @@ impl StreamDecoder {
         &mut self,
         mut src: &[u8],
         last: bool,
-        dst: &mut Vec<u16>,
-    ) -> Result<(), DecodeError> {
+        dst: &mut [u16],
+    ) -> Result<usize, DecodeError> {
+        let mut n = 0;
         if self.pending_len > 0 {
             let p = usize::from(self.pending_len);
             let take = src.len().min(4 - p);
@@ -181,11 +216,13 @@ impl StreamDecoder {
                     }
                     if code_point >= 0x10000 {
                         let c = code_point - 0x10000;
-                        dst.push((0xD800 + (c >> 10)) as u16);
-                        dst.push((0xDC00 + (c & 0x3FF)) as u16);
+                        dst[n] = (0xD800 + (c >> 10)) as u16;
+                        dst[n + 1] = (0xDC00 + (c & 0x3FF)) as u16;
+                        n += 2;
                         self.prev_lead = false;
                     } else {
-                        dst.push(code_point as u16);
+                        dst[n] = code_point as u16;
+                        n += 1;
                         self.prev_lead = is_lead(code_point);
                     }
                     self.consume_pending(usize::from(len), &mut src);
@@ -194,7 +231,8 @@ impl StreamDecoder {
                     if self.fatal {
                         return Err(DecodeError::new(code, self.offset, Some(len)));
                     }
-                    dst.push(REPLACEMENT_UNIT);
+                    dst[n] = REPLACEMENT_UNIT;
+                    n += 1;
                     self.prev_lead = false;
                     self.consume_pending(usize::from(len), &mut src);
                 }
@@ -202,18 +240,16 @@ impl StreamDecoder {
                     // All of `src` fit in the window and the sequence is still unfinished.
                     self.pending = window;
                     self.pending_len = (p + take) as u8;
-                    return self.finish_incomplete(last, dst);
+                    return self.finish_incomplete(last, dst, n);
                 }
             }
         }
-        let start = dst.len();
-        dst.resize(start + src.len(), 0);
-        let progress = decode_chunk(src, &mut dst[start..], self.fatal, &mut self.prev_lead);
-        dst.truncate(start + progress.written);
+        let progress = decode_chunk(src, &mut dst[n..], self.fatal, &mut self.prev_lead);
+        n += progress.written;
         match progress.stop {
             Stop::Done => {
                 self.offset += src.len();
-                Ok(())
+                Ok(n)
             }
             Stop::Error(code, len) => Err(DecodeError::new(
                 code,
@@ -225,7 +261,7 @@ impl StreamDecoder {
                 self.offset += progress.read;
                 self.pending[..rest.len()].copy_from_slice(rest);
                 self.pending_len = rest.len() as u8;
-                self.finish_incomplete(last, dst)
+                self.finish_incomplete(last, dst, n)
             }
         }
     }
@@ -239,14 +275,21 @@ impl StreamDecoder {
         self.pending_len = 0;
     }
 
-    fn finish_incomplete(&mut self, last: bool, dst: &mut Vec<u16>) -> Result<(), DecodeError> {
+    /// The held-back bytes at the end of a chunk: kept for the next one, or at the end of the
+    /// stream an error (strict) or one U+FFFD written at `dst[n]` (lenient). Returns the count.
+    fn finish_incomplete(
+        &mut self,
+        last: bool,
+        dst: &mut [u16],
+        n: usize,
+    ) -> Result<usize, DecodeError> {
         if !last {
-            return Ok(());
+            return Ok(n);
         }
         if self.fatal {
             return Err(DecodeError::new(ErrorCode::Truncated, self.offset, None));
         }
-        dst.push(REPLACEMENT_UNIT);
-        Ok(())
+        dst[n] = REPLACEMENT_UNIT;
+        Ok(n + 1)
     }
 }

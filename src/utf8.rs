@@ -114,18 +114,47 @@ pub fn convert_wtf8_to_utf8_lossy_in_place(buf: &mut [u8]) -> Result<(), DecodeE
 /// Complexity: O(n), one allocation.
 pub fn convert_wtf8_to_utf8_lossy(src: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(src.len());
+    wtf8_to_utf8_lossy(src, |bytes| out.extend_from_slice(bytes));
+    out
+}
+
+/// [`convert_wtf8_to_utf8_lossy`] into a caller's buffer, which must hold at least
+/// `3 * src.len()` bytes: writes the UTF-8 at its start and returns its length. No allocation.
+///
+/// # Panics
+/// If `dst` is too short for the output.
+///
+/// ```
+/// let mut buf = [0u8; 12];
+/// let n = wtf8_wasm::convert_wtf8_to_utf8_lossy_into(b"a\xED\xA0\xBD\xFF", &mut buf);
+/// assert_eq!(&buf[..n], b"a\xEF\xBF\xBD\xEF\xBF\xBD");
+/// ```
+///
+/// Complexity: O(n), no allocation.
+pub fn convert_wtf8_to_utf8_lossy_into(src: &[u8], dst: &mut [u8]) -> usize {
+    let mut written = 0;
+    wtf8_to_utf8_lossy(src, |bytes| {
+        dst[written..written + bytes.len()].copy_from_slice(bytes);
+        written += bytes.len();
+    });
+    written
+}
+
+/// The conversion behind [`convert_wtf8_to_utf8_lossy`], handing each run of output bytes to `out`.
+#[inline]
+fn wtf8_to_utf8_lossy(src: &[u8], mut out: impl FnMut(&[u8])) {
     let mut pending_lead: Option<u32> = None;
     let mut i = 0;
     while i < src.len() {
         if src[i] < 0x80 {
             if pending_lead.take().is_some() {
-                out.extend_from_slice(&REPLACEMENT_UTF8);
+                out(&REPLACEMENT_UTF8);
             }
             let start = i;
             while i < src.len() && src[i] < 0x80 {
                 i += 1;
             }
-            out.extend_from_slice(&src[start..i]);
+            out(&src[start..i]);
             continue;
         }
         match read_sequence(&src[i..]) {
@@ -134,41 +163,40 @@ pub fn convert_wtf8_to_utf8_lossy(src: &[u8]) -> Vec<u8> {
                     let lead = pending_lead.take().unwrap_or_default();
                     let mut seq = [0u8; 4];
                     let n = write_sequence(combine(lead, code_point), &mut seq);
-                    out.extend_from_slice(&seq[..n]);
+                    out(&seq[..n]);
                 } else {
                     if pending_lead.take().is_some() {
-                        out.extend_from_slice(&REPLACEMENT_UTF8);
+                        out(&REPLACEMENT_UTF8);
                     }
                     if is_lead(code_point) {
                         pending_lead = Some(code_point);
                     } else if is_trail(code_point) {
-                        out.extend_from_slice(&REPLACEMENT_UTF8);
+                        out(&REPLACEMENT_UTF8);
                     } else {
-                        out.extend_from_slice(&src[i..i + usize::from(len)]);
+                        out(&src[i..i + usize::from(len)]);
                     }
                 }
                 i += usize::from(len);
             }
             Seq::Invalid { len, .. } => {
                 if pending_lead.take().is_some() {
-                    out.extend_from_slice(&REPLACEMENT_UTF8);
+                    out(&REPLACEMENT_UTF8);
                 }
-                out.extend_from_slice(&REPLACEMENT_UTF8);
+                out(&REPLACEMENT_UTF8);
                 i += usize::from(len);
             }
             Seq::Truncated => {
                 if pending_lead.take().is_some() {
-                    out.extend_from_slice(&REPLACEMENT_UTF8);
+                    out(&REPLACEMENT_UTF8);
                 }
-                out.extend_from_slice(&REPLACEMENT_UTF8);
+                out(&REPLACEMENT_UTF8);
                 i = src.len();
             }
         }
     }
     if pending_lead.is_some() {
-        out.extend_from_slice(&REPLACEMENT_UTF8);
+        out(&REPLACEMENT_UTF8);
     }
-    out
 }
 
 /// Checks that WTF-8 input is UTF-8 and returns it as a `&str`: the strict WTF-8 → UTF-8

@@ -22,6 +22,13 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wtf8_wasm::{DecodeError, ErrorCode, Segment, StreamDecoder};
 
+// SAFETY: this module is built for wasm32 without threads (no `atomics` target feature, no shared
+// memory), so exactly one thread ever allocates, which is what `AssumeSingleThreaded` requires.
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+
 /// Input bytes per decode call; also the size of the byte scratch buffer.
 const MAX_DECODE_BYTES: usize = 1 << 16;
 /// Input units per encode call: their WTF-8 (≤ 3 bytes each) must fit the byte scratch buffer.
