@@ -3,7 +3,8 @@
 # right version. Safe to run again and again. Used by scripts/start.sh and scripts/test.sh.
 #
 #   Rust target wasm32-unknown-unknown      (rustup)
-#   wasm-pack 0.15.1, wasm-bindgen-cli 0.2.130 (cargo install; must match Cargo.toml's pin)
+#   the core's minimum Rust (rust-version)   (rustup, minimal profile: the MSRV check)
+#   wasm-pack 0.15.1, wasm-bindgen-cli       (cargo install; the version Cargo.lock has for wasm-bindgen)
 #   Chromium + ChromeDriver, Firefox ESR     (Debian packages, for browser tests)
 #   a JDK                                    (Debian; only if javac is missing: vector oracle)
 #   npm dev dependencies                     (npm ci: esbuild, typescript, binaryen's wasm-opt,
@@ -14,7 +15,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 WASM_PACK_VERSION=0.15.1
-WASM_BINDGEN_VERSION=0.2.130
+# wasm-bindgen-cli must match the wasm-bindgen crate the bindings are locked to: read it from Cargo.lock.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+[ -n "$WASM_BINDGEN_VERSION" ] || { echo "setup.sh: no wasm-bindgen in Cargo.lock" >&2; exit 1; }
+# The minimum Rust the core crate declares (Cargo.toml's rust-version), checked by scripts/test.sh.
+RUST_MSRV=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 need_browsers=${WTF8_SETUP_BROWSERS:-1}
 
 say() { printf '» %s\n' "$*"; }
@@ -22,6 +27,11 @@ say() { printf '» %s\n' "$*"; }
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "rustup target add wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown
+fi
+
+if ! rustup toolchain list | grep -q "^${RUST_MSRV}-"; then
+  say "rustup toolchain install ${RUST_MSRV} --profile minimal (the core's minimum Rust)"
+  rustup toolchain install "${RUST_MSRV}" --profile minimal
 fi
 
 if ! wasm-pack --version 2>/dev/null | grep -q " ${WASM_PACK_VERSION}\$"; then

@@ -22,6 +22,11 @@ for target in x86_64-unknown-linux-gnu wasm32-unknown-unknown; do
   fi
 done
 
+step "rust: the core crate packages and publishes (a dry run: nothing is uploaded) and builds with its declared minimum Rust"
+cargo publish -p wtf8-wasm --dry-run --allow-dirty --locked
+msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
+cargo "+$msrv" check -p wtf8-wasm --lib --locked
+
 step "rust: unit, integration and doc tests (exhaustive sweeps run optimised)"
 cargo test --locked
 
