@@ -87,6 +87,8 @@ pub mod encodings;
 mod error;
 mod grammar;
 mod inspect;
+#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+mod simd;
 mod stream;
 mod utf8;
 mod validate;
