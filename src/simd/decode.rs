@@ -34,32 +34,25 @@ const WINDOW: usize = 16;
 /// Windows run while this many bytes are left.
 const ROOM: usize = 48;
 
-/// [`decode_chunk`](crate::decode::decode_chunk), a 16-byte window at a time.
+/// [`decode_chunk`](crate::decode::decode_chunk), a 16-byte window at a time. Never inlined: one
+/// copy of the kernel, however many functions call it.
+#[inline(never)]
 pub(crate) fn decode_chunk(
     src: &[u8],
     dst: &mut [u16],
     fatal: bool,
     prev_lead: &mut bool,
 ) -> Progress {
-    if fatal {
-        decode::<true>(src, dst, prev_lead)
-    } else {
-        decode::<false>(src, dst, prev_lead)
-    }
-}
-
-#[inline(always)]
-fn decode<const FATAL: bool>(src: &[u8], dst: &mut [u16], prev_lead: &mut bool) -> Progress {
     let (mut i, mut j) = (0, 0);
     loop {
-        (i, j) = decode_windows::<FATAL>(src, dst, i, j, prev_lead);
+        (i, j) = decode_windows(src, dst, fatal, i, j, prev_lead);
         // The scalar kernel takes the window the vector code could not, or the last bytes.
         let limit = if i + ROOM <= src.len() {
             i + WINDOW
         } else {
             src.len()
         };
-        let p = decode_from(src, dst, FATAL, prev_lead, i, j, limit);
+        let p = decode_from(src, dst, fatal, prev_lead, i, j, limit);
         if p.stop != Stop::Done || p.read >= src.len() {
             return p;
         }
@@ -70,12 +63,7 @@ fn decode<const FATAL: bool>(src: &[u8], dst: &mut [u16], prev_lead: &mut bool) 
 /// The vector loop alone, for the tests: the bytes it read.
 #[cfg(test)]
 pub(crate) fn windows_only(src: &[u8], dst: &mut [u16], fatal: bool) -> usize {
-    let mut lead = false;
-    if fatal {
-        decode_windows::<true>(src, dst, 0, 0, &mut lead).0
-    } else {
-        decode_windows::<false>(src, dst, 0, 0, &mut lead).0
-    }
+    decode_windows(src, dst, fatal, 0, 0, &mut false).0
 }
 
 /// The constants of the loop, made opaque once (see [`V128::opaque`]).
@@ -156,9 +144,10 @@ impl K {
 /// Decodes windows from `src[i..]` into `dst[j..]` while at least [`ROOM`] bytes are left and
 /// each window is well-formed; returns where it stopped (a sequence boundary).
 #[inline(always)]
-fn decode_windows<const FATAL: bool>(
+fn decode_windows(
     src: &[u8],
     dst: &mut [u16],
+    fatal: bool,
     mut i: usize,
     mut j: usize,
     prev_lead: &mut bool,
@@ -196,13 +185,13 @@ fn decode_windows<const FATAL: bool>(
             if !continuations & 0x7FFF == 0x1249 && big & 0x1249 == 0x1249 && fours & 0x7FFF == 0 {
                 three(&k, v, out)
             } else {
-                any::<FATAL>(&k, t, v, lead, leads, fours, out)
+                any(&k, t, v, fatal && lead, fatal, leads, fours, out)
             }
         };
         let Some((read, written, ends_with_lead)) = decoded else {
             break;
         };
-        lead = FATAL && ends_with_lead;
+        lead = fatal && ends_with_lead;
         i += read;
         j += written;
     }
@@ -258,11 +247,13 @@ fn three(k: &K, v: V128, out: &mut [u16; 24]) -> Option<(usize, usize, bool)> {
 /// Any other window: `leads` marks its bytes C0..FF, `fours` its bytes F0..FF; `lead` says
 /// whether the sequence before it is a lead surrogate's (strict decoding only).
 #[inline(always)]
-fn any<const FATAL: bool>(
+#[allow(clippy::too_many_arguments)]
+fn any(
     k: &K,
     t: &Tables,
     v: V128,
     lead: bool,
+    fatal: bool,
     leads: u32,
     fours: u32,
     out: &mut [u16; 24],
@@ -282,7 +273,7 @@ fn any<const FATAL: bool>(
         return None;
     }
     let read = (31 - later.leading_zeros()) as usize;
-    if FATAL {
+    if fatal {
         let (lead_marks, trail_marks) = c.surrogate_marks(v, p1);
         bad = bad.or(lead_marks.shift_in::<3>(c.zero).and(trail_marks));
         if lead && trail_marks.bitmask8() & 2 != 0 {

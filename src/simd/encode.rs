@@ -22,7 +22,9 @@ use super::V128;
 use crate::encode::encode_units_from;
 use crate::grammar::{is_lead, is_trail};
 
-/// [`encode_units`](crate::encode::encode_units), eight units at a time.
+/// [`encode_units`](crate::encode::encode_units), eight units at a time. Never inlined: one copy
+/// of the kernel per mode, however many functions call it.
+#[inline(never)]
 pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     let (i, j) = encode_windows::<LOSSY>(src, dst);
     encode_units_from::<LOSSY>(src, dst, i, j)
@@ -94,7 +96,7 @@ fn encode_windows<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usi
         let wide_a = a.and(k.not_ascii);
         if !wide_a.or(b.and(k.not_ascii)).any() {
             // Sixteen ASCII units.
-            a.narrow(b).store8((&mut out[..16]).try_into().unwrap());
+            a.low_bytes(b).store8((&mut out[..16]).try_into().unwrap());
             prev = b;
             i += 16;
             j += 16;
@@ -102,13 +104,14 @@ fn encode_windows<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usi
         }
         if !wide_a.any() {
             // Eight ASCII units.
-            a.narrow(a).store8_low((&mut out[..8]).try_into().unwrap());
+            a.low_bytes(a)
+                .store8_low((&mut out[..8]).try_into().unwrap());
             prev = a;
             i += 8;
             j += 8;
             continue;
         }
-        let next = V128::load16(units[1..9].try_into().unwrap());
+        let next = b.shift_in::<14>(a); // units 1..9
         j += encode8::<LOSSY>(&k, t, a, prev, next, (&mut out[..28]).try_into().unwrap());
         prev = a;
         i += 8;
@@ -162,7 +165,7 @@ fn encode8<const LOSSY: bool>(
             let b0 = a.shr16(12).or(k.xe0);
             let b1 = a.shr16(6).and(k.x3f).or(k.x80);
             let b01 = b0.or(b1.shl16(8));
-            let b2 = b2.narrow(b2);
+            let b2 = b2.low_bytes(b2);
             V128::interleave3_first(b01, b2).store8(head);
             let tail: &mut [u8; 8] = (&mut out[16..24]).try_into().unwrap();
             V128::interleave3_rest(b01, b2).store8_low(tail);
@@ -231,20 +234,21 @@ fn pack3(
     out: &mut [u8; 28],
 ) -> usize {
     let wide = !short.bitmask16();
-    let b01 = b0.narrow(b1); // b0 of the eight units in bytes 0..8, b1 in bytes 8..16
-    let b2 = b2.narrow(b2);
-    let (sixteen, four) = (V128::splat8(16), V128::splat8(4));
-    // Units 0..4.
+    let b01 = b0.low_bytes(b1); // b0 of the eight units in bytes 0..8, b1 in bytes 8..16
+    let b22 = b2.low_bytes(b2);
+    // Units 0..4: their b0, b1 and b2 in bytes 0..4, 4..8 and 8..12.
     let row = V128::load8(&t.pack3[base3(multi, wide)]);
-    let bytes = b01.swizzle(row).or(b2.swizzle(row.sub8(sixteen)));
-    bytes.store8((&mut out[..16]).try_into().unwrap());
+    V128::gather_first_half(b01, b22)
+        .swizzle(row)
+        .store8((&mut out[..16]).try_into().unwrap());
     let n = 4 + ((multi & 15).count_ones() + (wide & 15).count_ones()) as usize;
-    // Units 4..8: the same rows, every index moved up by four.
-    let row = V128::load8(&t.pack3[base3(multi >> 4, wide >> 4)]).add8(four);
-    let bytes = b01.swizzle(row).or(b2.swizzle(row.sub8(sixteen)));
+    // Units 4..8.
+    let row = V128::load8(&t.pack3[base3(multi >> 4, wide >> 4)]);
     let Some(rest) = out.get_mut(n..n + 16) else {
         return n;
     };
-    bytes.store8(rest.try_into().unwrap());
+    V128::gather_second_half(b01, b22)
+        .swizzle(row)
+        .store8(rest.try_into().unwrap());
     n + 4 + ((multi >> 4).count_ones() + ((wide >> 4) & 15).count_ones()) as usize
 }

@@ -186,12 +186,6 @@ impl V128 {
         self.map8(other, u8::wrapping_add)
     }
 
-    /// Wrapping byte subtraction.
-    #[inline(always)]
-    pub(crate) fn sub8(self, other: Self) -> Self {
-        self.map8(other, u8::wrapping_sub)
-    }
-
     /// The top bit of each byte, byte 0 in bit 0.
     #[inline(always)]
     pub(crate) fn bitmask8(self) -> u32 {
@@ -274,6 +268,28 @@ impl V128 {
         V128(out)
     }
 
+    /// Bytes 0..4 of `b01`, 8..12 of `b01` and 0..4 of `b2`, in bytes 0..12 (the rest: byte 0
+    /// of `b01`).
+    #[inline(always)]
+    pub(crate) fn gather_first_half(b01: Self, b2: Self) -> Self {
+        let mut out = [b01.0[0]; 16];
+        out[..4].copy_from_slice(&b01.0[..4]);
+        out[4..8].copy_from_slice(&b01.0[8..12]);
+        out[8..12].copy_from_slice(&b2.0[..4]);
+        V128(out)
+    }
+
+    /// Bytes 4..8 of `b01`, 12..16 of `b01` and 4..8 of `b2`, in bytes 0..12 (the rest: byte 0
+    /// of `b01`).
+    #[inline(always)]
+    pub(crate) fn gather_second_half(b01: Self, b2: Self) -> Self {
+        let mut out = [b01.0[0]; 16];
+        out[..4].copy_from_slice(&b01.0[4..8]);
+        out[4..8].copy_from_slice(&b01.0[12..16]);
+        out[8..12].copy_from_slice(&b2.0[4..8]);
+        V128(out)
+    }
+
     /// `u16` lanes shifted left by `n`.
     #[inline(always)]
     pub(crate) fn shl16(self, n: u32) -> Self {
@@ -292,12 +308,6 @@ impl V128 {
         self.map16(other, |a, b| Self::mask16(a == b))
     }
 
-    /// Unsigned `u16` lane minimum.
-    #[inline(always)]
-    pub(crate) fn min16(self, other: Self) -> Self {
-        self.map16(other, u16::min)
-    }
-
     /// Wrapping `u16` lane subtraction.
     #[inline(always)]
     pub(crate) fn sub16(self, other: Self) -> Self {
@@ -311,13 +321,24 @@ impl V128 {
         (0..8).fold(0, |m, k| m | (u32::from(lanes[k] >> 15) << k))
     }
 
-    /// The 16 `u16` lanes of `self` then `other`, each read as `i16` and clamped to 0..=255.
+    /// The low bytes of the 16 `u16` lanes of `self` then `other`.
     #[inline(always)]
-    pub(crate) fn narrow(self, other: Self) -> Self {
+    pub(crate) fn low_bytes(self, other: Self) -> Self {
         let mut out = [0; 16];
-        let lanes = self.lanes16().into_iter().chain(other.lanes16());
-        for (o, u) in out.iter_mut().zip(lanes) {
-            *o = (u as i16).clamp(0, 255) as u8;
+        for k in 0..8 {
+            out[k] = self.0[2 * k];
+            out[8 + k] = other.0[2 * k];
+        }
+        V128(out)
+    }
+
+    /// The high bytes of the 16 `u16` lanes of `self` then `other`.
+    #[inline(always)]
+    pub(crate) fn high_bytes(self, other: Self) -> Self {
+        let mut out = [0; 16];
+        for k in 0..8 {
+            out[k] = self.0[2 * k + 1];
+            out[8 + k] = other.0[2 * k + 1];
         }
         V128(out)
     }

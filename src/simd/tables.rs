@@ -13,9 +13,8 @@ pub(super) struct Tables {
     /// set.
     pub(super) pack2: [Row; 256],
     /// Packing four units of one to three bytes, keyed by their lengths as a base-3 number (unit
-    /// 0 the lowest digit, digit = length − 1; see [`base3`]): from `b0 ++ b1` (bytes 0..8 and
-    /// 8..16 of one vector) and `b2` (bytes 0..8 of another, indexes 16..24), unit k's `b0`
-    /// (index k), `b1` (8 + k), `b2` (16 + k).
+    /// 0 the lowest digit, digit = length − 1; see [`base3`]): unit k's `b0` (index k), then
+    /// its `b1` (4 + k), then its `b2` (8 + k), as far as its length goes.
     pub(super) pack3: [Row; 81],
     /// Compacting `u16` lanes, keyed by the 8-bit mask of lanes to keep: their bytes, in order.
     pub(super) compact: [Row; 256],
@@ -50,7 +49,7 @@ fn build() -> Box<Tables> {
         let mut at = 0;
         for k in 0..4u8 {
             for byte in 0..=(digits % 3) as u8 {
-                row[at] = byte * 8 + k;
+                row[at] = byte * 4 + k;
                 at += 1;
             }
             digits /= 3;
@@ -99,7 +98,7 @@ mod tests {
         // Units 0 and 2 of two bytes, 1 and 3 of one: b0 b1, b0, b0 b1, b0 (as u16 lanes).
         assert_eq!(t.pack2[0b101][..7], [0, 1, 2, 4, 5, 6, 8]);
         // Lengths 3, 1, 2, 1: digits 2, 0, 1, 0 = 2 + 9.
-        assert_eq!(t.pack3[11][..7], [0, 8, 16, 1, 2, 10, 3]);
+        assert_eq!(t.pack3[11][..7], [0, 4, 8, 1, 2, 6, 3]);
         assert_eq!(t.pack3[11][7], 0x80);
         assert_eq!(t.compact[0b1000_0010][..5], [2, 3, 14, 15, 0x80]);
     }

@@ -333,7 +333,7 @@ fn the_portable_emulation_matches_the_simd128_instructions() {
         let (wx, wy, wz) = (W::load8(&x), W::load8(&y), W::load8(&z));
         let (px, py, pz) = (P::load8(&x), P::load8(&y), P::load8(&z));
         let n = u32::from(x[15] % 16);
-        let pairs: [([u8; 16], [u8; 16], &str); 29] = [
+        let pairs: [([u8; 16], [u8; 16], &str); 32] = [
             (out(wx.and(wy)), outp(px.and(py)), "and"),
             (out(wx.or(wy)), outp(px.or(py)), "or"),
             (out(wx.xor(wy)), outp(px.xor(py)), "xor"),
@@ -347,10 +347,8 @@ fn the_portable_emulation_matches_the_simd128_instructions() {
             (out(wx.gt8s(wy)), outp(px.gt8s(py)), "gt8s"),
             (out(wx.lt8s(wy)), outp(px.lt8s(py)), "lt8s"),
             (out(wx.sub_sat8(wy)), outp(px.sub_sat8(py)), "sub_sat8"),
-            (out(wx.min16(wy)), outp(px.min16(py)), "min16"),
             (out(wx.opaque()), outp(px.opaque()), "opaque"),
             (out(wx.add8(wy)), outp(px.add8(py)), "add8"),
-            (out(wx.sub8(wy)), outp(px.sub8(py)), "sub8"),
             (out(wx.swizzle(wy)), outp(px.swizzle(py)), "swizzle"),
             (
                 out(wx.shift_in::<1>(wy)),
@@ -379,11 +377,26 @@ fn the_portable_emulation_matches_the_simd128_instructions() {
                 outp(P::interleave3_rest(px, py)),
                 "interleave3_rest",
             ),
+            (
+                out(W::gather_first_half(wx, wy)),
+                outp(P::gather_first_half(px, py)),
+                "gather_first_half",
+            ),
+            (
+                out(W::gather_second_half(wx, wy)),
+                outp(P::gather_second_half(px, py)),
+                "gather_second_half",
+            ),
             (out(wx.shl16(n)), outp(px.shl16(n)), "shl16"),
             (out(wx.shr16(n)), outp(px.shr16(n)), "shr16"),
             (out(wx.eq16(wy)), outp(px.eq16(py)), "eq16"),
             (out(wx.sub16(wy)), outp(px.sub16(py)), "sub16"),
-            (out(wx.narrow(wy)), outp(px.narrow(py)), "narrow"),
+            (out(wx.low_bytes(wy)), outp(px.low_bytes(py)), "low_bytes"),
+            (
+                out(wx.high_bytes(wy)),
+                outp(px.high_bytes(py)),
+                "high_bytes",
+            ),
             (out(wx.widen_low()), outp(px.widen_low()), "widen_low"),
             (out(wx.widen_high()), outp(px.widen_high()), "widen_high"),
             (
@@ -391,6 +404,8 @@ fn the_portable_emulation_matches_the_simd128_instructions() {
                 outp(P::splat16(x[0] as u16 * 257)),
                 "splat16",
             ),
+            (out(W::splat8(x[1])), outp(P::splat8(x[1])), "splat8"),
+            (out(W::new(y)), outp(P::new(y)), "new"),
         ];
         for (w, p, op) in pairs {
             assert_eq!(w, p, "{op} on {x:02X?} {y:02X?} {z:02X?} n={n}");

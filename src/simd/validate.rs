@@ -183,6 +183,7 @@ impl Checks {
 }
 
 /// [`validate_wtf8`](crate::validate_wtf8), 16 bytes at a time.
+#[inline(never)]
 pub(crate) fn validate_wtf8(src: &[u8]) -> Result<(), DecodeError> {
     let c = Checks::new();
     let mut prev = c.zero;

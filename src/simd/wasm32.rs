@@ -155,12 +155,6 @@ impl V128 {
         V128(u8x16_add(self.0, other.0))
     }
 
-    /// Wrapping byte subtraction (`i8x16.sub`).
-    #[inline(always)]
-    pub(crate) fn sub8(self, other: Self) -> Self {
-        V128(u8x16_sub(self.0, other.0))
-    }
-
     /// The top bit of each byte, byte 0 in bit 0 (`i8x16.bitmask`).
     #[inline(always)]
     pub(crate) fn bitmask8(self) -> u32 {
@@ -289,6 +283,54 @@ impl V128 {
         >(b01.0, b2.0))
     }
 
+    /// Bytes 0..4 of `b01`, 8..12 of `b01` and 0..4 of `b2`, in bytes 0..12 (`i8x16.shuffle`):
+    /// units 0..4's `b0`, `b1` and `b2`, when `b01` holds eight units' `b0` then their `b1`.
+    #[inline(always)]
+    pub(crate) fn gather_first_half(b01: Self, b2: Self) -> Self {
+        V128(i8x16_shuffle::<
+            0,
+            1,
+            2,
+            3,
+            8,
+            9,
+            10,
+            11,
+            16,
+            17,
+            18,
+            19,
+            0,
+            0,
+            0,
+            0,
+        >(b01.0, b2.0))
+    }
+
+    /// Bytes 4..8 of `b01`, 12..16 of `b01` and 4..8 of `b2`, in bytes 0..12 (`i8x16.shuffle`):
+    /// units 4..8's `b0`, `b1` and `b2`.
+    #[inline(always)]
+    pub(crate) fn gather_second_half(b01: Self, b2: Self) -> Self {
+        V128(i8x16_shuffle::<
+            4,
+            5,
+            6,
+            7,
+            12,
+            13,
+            14,
+            15,
+            20,
+            21,
+            22,
+            23,
+            0,
+            0,
+            0,
+            0,
+        >(b01.0, b2.0))
+    }
+
     /// `u16` lanes shifted left by `n` (`i16x8.shl`).
     #[inline(always)]
     pub(crate) fn shl16(self, n: u32) -> Self {
@@ -307,12 +349,6 @@ impl V128 {
         V128(u16x8_eq(self.0, other.0))
     }
 
-    /// Unsigned `u16` lane minimum (`i16x8.min_u`).
-    #[inline(always)]
-    pub(crate) fn min16(self, other: Self) -> Self {
-        V128(u16x8_min(self.0, other.0))
-    }
-
     /// Wrapping `u16` lane subtraction (`i16x8.sub`).
     #[inline(always)]
     pub(crate) fn sub16(self, other: Self) -> Self {
@@ -325,11 +361,53 @@ impl V128 {
         u32::from(u16x8_bitmask(self.0))
     }
 
-    /// The 16 `u16` lanes of `self` then `other`, each read as `i16` and clamped to 0..=255
-    /// (`i8x16.narrow_i16x8_u`).
+    /// The low bytes of the 16 `u16` lanes of `self` then `other` (`i8x16.shuffle`). Where the
+    /// lanes are known to fit a byte this is `i8x16.narrow_i16x8_u`, which Rust 1.95 emits with
+    /// a clamp (`i16x8.max_s`, `i16x8.min_s` and their constants) around it; the shuffle is
+    /// cheaper in V8.
     #[inline(always)]
-    pub(crate) fn narrow(self, other: Self) -> Self {
-        V128(u8x16_narrow_i16x8(self.0, other.0))
+    pub(crate) fn low_bytes(self, other: Self) -> Self {
+        V128(i8x16_shuffle::<
+            0,
+            2,
+            4,
+            6,
+            8,
+            10,
+            12,
+            14,
+            16,
+            18,
+            20,
+            22,
+            24,
+            26,
+            28,
+            30,
+        >(self.0, other.0))
+    }
+
+    /// The high bytes of the 16 `u16` lanes of `self` then `other` (`i8x16.shuffle`).
+    #[inline(always)]
+    pub(crate) fn high_bytes(self, other: Self) -> Self {
+        V128(i8x16_shuffle::<
+            1,
+            3,
+            5,
+            7,
+            9,
+            11,
+            13,
+            15,
+            17,
+            19,
+            21,
+            23,
+            25,
+            27,
+            29,
+            31,
+        >(self.0, other.0))
     }
 
     /// The low 8 bytes zero-extended to `u16` lanes (`i16x8.extend_low_i8x16_u`).
