@@ -43,9 +43,14 @@ pub(crate) fn decode_chunk(
     fatal: bool,
     prev_lead: &mut bool,
 ) -> Progress {
+    if src.len() < ROOM {
+        // Too short for a window: not worth setting the vector constants up.
+        return decode_from(src, dst, fatal, prev_lead, 0, 0, src.len());
+    }
+    let (k, t) = (K::new(), tables());
     let (mut i, mut j) = (0, 0);
     loop {
-        (i, j) = decode_windows(src, dst, fatal, i, j, prev_lead);
+        (i, j) = decode_windows(&k, t, src, dst, fatal, i, j, prev_lead);
         // The scalar kernel takes the window the vector code could not, or the last bytes.
         let limit = if i + ROOM <= src.len() {
             i + WINDOW
@@ -63,7 +68,7 @@ pub(crate) fn decode_chunk(
 /// The vector loop alone, for the tests: the bytes it read.
 #[cfg(test)]
 pub(crate) fn windows_only(src: &[u8], dst: &mut [u16], fatal: bool) -> usize {
-    decode_windows(src, dst, fatal, 0, 0, &mut false).0
+    decode_windows(&K::new(), tables(), src, dst, fatal, 0, 0, &mut false).0
 }
 
 /// The constants of the loop, made opaque once (see [`V128::opaque`]).
@@ -144,7 +149,10 @@ impl K {
 /// Decodes windows from `src[i..]` into `dst[j..]` while at least [`ROOM`] bytes are left and
 /// each window is well-formed; returns where it stopped (a sequence boundary).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn decode_windows(
+    k: &K,
+    t: &Tables,
     src: &[u8],
     dst: &mut [u16],
     fatal: bool,
@@ -152,8 +160,6 @@ fn decode_windows(
     mut j: usize,
     prev_lead: &mut bool,
 ) -> (usize, usize) {
-    let k = K::new();
-    let t = tables();
     let mut lead = *prev_lead;
     while let (Some(bytes), Some(out)) = (src.get(i..i + ROOM), dst.get_mut(j..j + 24)) {
         let out: &mut [u16; 24] = out.try_into().unwrap();
@@ -178,14 +184,14 @@ fn decode_windows(
         let leads = v.gt8s(k.xbf).bitmask8() & high;
         let big = v.gt8s(k.xdf).bitmask8() & high;
         let decoded = if big == 0 {
-            one_or_two(&k, t, v, high, leads, out)
+            one_or_two(k, t, v, high, leads, out)
         } else {
             let continuations = high & !leads;
             let fours = v.gt8s(k.xef).bitmask8() & high;
             if !continuations & 0x7FFF == 0x1249 && big & 0x1249 == 0x1249 && fours & 0x7FFF == 0 {
-                three(&k, v, out)
+                three(k, v, out)
             } else {
-                any(&k, t, v, fatal && lead, fatal, leads, fours, out)
+                any(k, t, v, fatal && lead, fatal, leads, fours, out)
             }
         };
         let Some((read, written, ends_with_lead)) = decoded else {

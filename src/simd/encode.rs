@@ -26,6 +26,10 @@ use crate::grammar::{is_lead, is_trail};
 /// of the kernel per mode, however many functions call it.
 #[inline(never)]
 pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    if src.len() < 24 || dst.len() < 32 {
+        // Too short for a window: not worth setting the vector constants up.
+        return encode_units_from::<LOSSY>(src, dst, 0, 0);
+    }
     let (i, j) = encode_windows::<LOSSY>(src, dst);
     encode_units_from::<LOSSY>(src, dst, i, j)
 }

@@ -185,6 +185,9 @@ impl Checks {
 /// [`validate_wtf8`](crate::validate_wtf8), 16 bytes at a time.
 #[inline(never)]
 pub(crate) fn validate_wtf8(src: &[u8]) -> Result<(), DecodeError> {
+    if src.len() < 16 {
+        return validate_wtf8_from(src, 0, false);
+    }
     let c = Checks::new();
     let mut prev = c.zero;
     let mut prev_leads = c.zero;
