@@ -85,6 +85,9 @@ mod decode;
 mod encode;
 pub mod encodings;
 mod error;
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub mod fuzzing;
 mod grammar;
 mod inspect;
 #[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
