@@ -4,6 +4,7 @@
 #
 #   bash scripts/fuzz.sh --minutes N [target ...]   # a campaign (all targets by default)
 #   bash scripts/fuzz.sh --seconds N [target ...]   # scripts/test.sh runs --seconds 10
+#   bash scripts/fuzz.sh --runs N [target ...]      # until N executions each
 #
 # Build flags (why: fuzz/README.md, "Speed"): release without debug assertions (-O), no
 # sanitizer (the crate forbids unsafe code), no compare tracing. Each target's corpus grows in
@@ -14,17 +15,19 @@ set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 
 seconds=""
+runs_limit=-1
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --minutes) seconds=$(( $2 * 60 )); shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --runs) runs_limit=$2; seconds=0; shift 2 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
 if [ -z "$seconds" ]; then
-  echo "usage: bash scripts/fuzz.sh --minutes N | --seconds N [target ...]" >&2
+  echo "usage: bash scripts/fuzz.sh --minutes N | --seconds N | --runs N [target ...]" >&2
   exit 2
 fi
 flags=(-O --sanitizer none --no-trace-compares)
@@ -39,7 +42,7 @@ for t in "${targets[@]}"; do
   log=$(mktemp)
   status=ok
   cargo +nightly fuzz run "${flags[@]}" "$t" "corpus/$t" "seeds/$t" -- \
-    -max_total_time="$seconds" -max_len=4096 -print_final_stats=1 \
+    -max_total_time="$seconds" -runs="$runs_limit" -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="artifacts/$t/" >"$log" 2>&1 || status=FAILED
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
@@ -48,7 +51,8 @@ for t in "${targets[@]}"; do
     echo "--- $t failed; the end of its log:" >&2
     tail -30 "$log" >&2
   fi
-  rows+=("$(printf '%-16s %14s %9s %6s  %s' "$t" "${runs:-?}" "$(( ${runs:-0} / ${took:-1} ))" "${took:-?}" "$status")")
+  secs=${took:-0}
+  rows+=("$(printf '%-16s %14s %9s %6s  %s' "$t" "${runs:-?}" "$(( ${runs:-0} / (secs > 0 ? secs : 1) ))" "${took:-?}" "$status")")
   rm -f "$log"
 done
 printf '%-16s %14s %9s %6s  %s\n' target executions exec/s secs result
