@@ -66,6 +66,13 @@
 //! **Byte order marks** are data: a leading EF BB BF decodes to U+FEFF and is never stripped,
 //! since stripping it would break the round trip.
 //!
+//! # Speed
+//!
+//! Built for wasm32 with the `simd128` target feature (as the npm package is), the conversions,
+//! the validation and the lone-surrogate scan run on SIMD kernels; on every other target, and on
+//! wasm32 without that feature, on scalar kernels. Both give exactly the same results, errors
+//! included (the test suites and fuzzers compare them).
+//!
 //! # Example
 //! ```
 //! use wtf8_wasm::*;
