@@ -72,8 +72,11 @@ const dist = join(pkg, 'dist');
 for (const entry of ENTRIES) {
   // 1. Rust → wasm + glue.
   log(`» wasm-pack build (${entry.name})`);
+  // simd128: the core's SIMD kernels (src/simd/) are compiled only with this target feature.
+  // Every runtime we support has it (Node >= 16.4, Deno, Bun, Chromium, Firefox, Safari >= 16.4).
   run('wasm-pack', ['--quiet', 'build', entry.crate, '--target', 'bundler', '--release', '--no-pack', '--out-dir', entry.out, '--out-name', entry.name], {
     CARGO_PROFILE_RELEASE_OPT_LEVEL: entry.optLevel,
+    RUSTFLAGS: `${process.env.RUSTFLAGS ?? ''} -C target-feature=+simd128`.trim(),
   });
 
   // The glue's declarations for the TypeScript sources ('<prefix>:glue' in js/tsconfig.json):
@@ -87,7 +90,7 @@ for (const entry of ENTRIES) {
   log(`» wasm-opt ${entry.wasmOpt} (${entry.name})`);
   entry.wasm = join(entry.out, `${entry.name}_bg.opt.wasm`);
   run(bin('wasm-opt'), [
-    entry.wasmOpt, '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+    entry.wasmOpt, '--enable-simd', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
     '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
     '--strip-debug', '--strip-producers', join(entry.out, `${entry.name}_bg.wasm`), '-o', entry.wasm,
   ]);

@@ -2,8 +2,9 @@
 # Installs what building and testing wtf8-wasm needs, skipping whatever is already there at the
 # right version. Safe to run again and again. Used by scripts/start.sh and scripts/test.sh.
 #
-#   Rust target wasm32-unknown-unknown      (rustup)
+#   Rust targets wasm32-unknown-unknown, wasm32-wasip1 (rustup; the latter for scripts/test-wasm.sh)
 #   the core's minimum Rust (rust-version)   (rustup, minimal profile: the MSRV check)
+#   nightly Rust, cargo-fuzz 0.13.2          (rustup, cargo install; for scripts/fuzz.sh)
 #   wasm-pack 0.15.1, wasm-bindgen-cli       (cargo install; the version Cargo.lock has for wasm-bindgen)
 #   Chromium + ChromeDriver, Firefox ESR     (Debian packages, for browser tests)
 #   a JDK                                    (Debian; only if javac is missing: vector oracle)
@@ -32,6 +33,23 @@ fi
 if ! rustup toolchain list | grep -q "^${RUST_MSRV}-"; then
   say "rustup toolchain install ${RUST_MSRV} --profile minimal (the core's minimum Rust)"
   rustup toolchain install "${RUST_MSRV}" --profile minimal
+fi
+
+# The Rust test suites as wasm (scripts/test-wasm.sh) run on wasm32-wasip1 under Node's WASI.
+if ! rustup target list --installed | grep -qx wasm32-wasip1; then
+  say "rustup target add wasm32-wasip1"
+  rustup target add wasm32-wasip1
+fi
+
+# Fuzzing (scripts/fuzz.sh): cargo-fuzz, which needs nightly Rust.
+CARGO_FUZZ_VERSION=0.13.2
+if ! rustup toolchain list | grep -q '^nightly'; then
+  say "rustup toolchain install nightly --profile minimal"
+  rustup toolchain install nightly --profile minimal
+fi
+if ! cargo fuzz --version 2>/dev/null | grep -q " ${CARGO_FUZZ_VERSION}\$"; then
+  say "cargo install cargo-fuzz ${CARGO_FUZZ_VERSION} (about 1 minute)"
+  cargo install cargo-fuzz --version "${CARGO_FUZZ_VERSION}" --locked
 fi
 
 if ! wasm-pack --version 2>/dev/null | grep -q " ${WASM_PACK_VERSION}\$"; then

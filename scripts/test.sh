@@ -30,6 +30,12 @@ cargo "+$msrv" check -p wtf8-wasm --lib --locked
 step "rust: unit, integration and doc tests (exhaustive sweeps run optimised)"
 cargo test --locked
 
+step "rust on wasm (simd128): the unit, integration, exhaustive, property, slide and vector suites as wasm32-wasip1 under Node's WASI, on the SIMD kernels the package ships; and their lint"
+bash scripts/test-wasm.sh
+
+step "fuzz: every cargo-fuzz target for 10 s, so they keep building and finding nothing (fuzz/README.md)"
+bash scripts/fuzz.sh --seconds 10
+
 step "vectors: tests/vectors/**/*.json are what their generators produce (Python, Node, Java oracles)"
 python3 tests/vectors/generate.py --check
 python3 tests/vectors/encodings/generate.py --check

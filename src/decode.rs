@@ -149,6 +149,9 @@ pub(crate) struct Progress {
 /// `dst.len()` must be at least `src.len()`. `prev_lead` says whether the sequence just before
 /// `src[0]` was a lead surrogate's 3-byte sequence (so that a trail surrogate sequence at
 /// `src[0]` is a spelled-out pair); it is updated for the next call.
+///
+/// In the wasm builds with simd128 (and in fuzzing builds) this is the SIMD kernel
+/// ([`crate::simd::decode`]); elsewhere the scalar one.
 #[inline]
 pub(crate) fn decode_chunk(
     src: &[u8],
@@ -156,11 +159,33 @@ pub(crate) fn decode_chunk(
     fatal: bool,
     prev_lead: &mut bool,
 ) -> Progress {
-    let mut i = 0;
-    let mut j = 0;
+    #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+    return crate::simd::decode::decode_chunk(src, dst, fatal, prev_lead);
+    #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
+    decode_from(src, dst, fatal, prev_lead, 0, 0, src.len())
+}
+
+/// The scalar kernel: [`decode_chunk`] from `src[i..]` into `dst[j..]` (`i` at a sequence
+/// boundary, `prev_lead` describing the sequence before it), decoding whole sequences until it
+/// has read at least up to `limit` (or stops). Its `Progress` counts from the start of `src`;
+/// `Stop::Done` with `read < src.len()` means it stopped at `limit`. It is the reference the SIMD
+/// kernel is tested against, and decodes what the SIMD kernel hands over.
+#[inline]
+pub(crate) fn decode_from(
+    src: &[u8],
+    dst: &mut [u16],
+    fatal: bool,
+    prev_lead: &mut bool,
+    mut i: usize,
+    mut j: usize,
+    limit: usize,
+) -> Progress {
     // A local copy, so the hot paths need not store through the reference; written back below.
     let mut lead = *prev_lead;
     let stop = 'chunk: loop {
+        if i >= limit {
+            break 'chunk Stop::Done;
+        }
         let Some(&b) = src.get(i) else {
             break 'chunk Stop::Done;
         };

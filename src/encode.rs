@@ -110,10 +110,27 @@ pub fn wtf8_len_from_utf16(src: &[u16]) -> usize {
 /// The engine behind the UTF-16 → WTF-8 and UTF-16 → lossy UTF-8 conversions: writes whole
 /// sequences while they fit and returns `(units read, bytes written)`. With `LOSSY`, lone
 /// surrogates become U+FFFD instead of their own sequence.
+///
+/// In the wasm builds with simd128 (and in fuzzing builds) this is the SIMD kernel
+/// ([`crate::simd::encode`]); elsewhere the scalar one.
 #[inline]
 pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    let mut i = 0;
-    let mut j = 0;
+    #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+    return crate::simd::encode::encode_units::<LOSSY>(src, dst);
+    #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
+    encode_units_from::<LOSSY>(src, dst, 0, 0)
+}
+
+/// The scalar kernel: [`encode_units`] from `src[i..]` into `dst[j..]`, returning the totals. It is
+/// the reference the SIMD kernel is tested against, and finishes the SIMD kernel's last units.
+/// `src[i]` must not be the trail of a pair whose lead was written before it.
+#[inline]
+pub(crate) fn encode_units_from<const LOSSY: bool>(
+    src: &[u16],
+    dst: &mut [u8],
+    mut i: usize,
+    mut j: usize,
+) -> (usize, usize) {
     // Fast loop: while there is room for the longest sequence, take a fixed 4-byte window so the
     // writes need no further bounds checks.
     while let (Some(&unit), Some(out)) = (src.get(i), dst.get_mut(j..j + 4)) {
@@ -184,7 +201,7 @@ pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (u
 
 /// The supplementary code point if `src[i]` is a lead surrogate followed by a trail surrogate.
 #[inline]
-fn pair_at(src: &[u16], i: usize) -> Option<u32> {
+pub(crate) fn pair_at(src: &[u16], i: usize) -> Option<u32> {
     match (src.get(i), src.get(i + 1)) {
         (Some(&lead), Some(&trail)) if is_lead(lead.into()) && is_trail(trail.into()) => {
             Some(combine(lead.into(), trail.into()))

@@ -69,6 +69,13 @@
 //! **Byte order marks** are data: a leading EF BB BF decodes to U+FEFF and is never stripped,
 //! since stripping it would break the round trip.
 //!
+//! # Speed
+//!
+//! Built for wasm32 with the `simd128` target feature (as the npm package is), the conversions,
+//! the validation and the lone-surrogate scan run on SIMD kernels; on every other target, and on
+//! wasm32 without that feature, on scalar kernels. Both give exactly the same results, errors
+//! included (the test suites and fuzzers compare them).
+//!
 //! # Example
 //! ```
 //! use wtf8_wasm::*;
@@ -89,8 +96,13 @@ mod decode;
 mod encode;
 pub mod encodings;
 mod error;
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub mod fuzzing;
 mod grammar;
 mod inspect;
+#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+mod simd;
 mod stream;
 mod utf8;
 mod validate;

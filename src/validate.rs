@@ -25,8 +25,21 @@ use crate::grammar::{is_lead, is_surrogate, is_trail, read_sequence, Seq};
 ///
 /// Complexity: O(n), no allocation.
 pub fn validate_wtf8(src: &[u8]) -> Result<(), DecodeError> {
-    let mut i = 0;
-    let mut prev_lead = false;
+    #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+    return crate::simd::validate::validate_wtf8(src);
+    #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
+    validate_wtf8_from(src, 0, false)
+}
+
+/// The scalar kernel of [`validate_wtf8`], from `src[i..]`: `i` must be at a sequence boundary
+/// with `src[..i]` well-formed, and `prev_lead` says whether its last sequence is a lead
+/// surrogate's. Errors count from the start of `src`. It is the reference the SIMD kernel is
+/// tested against, and finds the exact error wherever the SIMD kernel sees one.
+pub(crate) fn validate_wtf8_from(
+    src: &[u8],
+    mut i: usize,
+    mut prev_lead: bool,
+) -> Result<(), DecodeError> {
     while i < src.len() {
         if src[i] < 0x80 {
             prev_lead = false;
@@ -179,6 +192,14 @@ pub fn validate_utf16(src: &[u16]) -> Result<(), LoneSurrogateError> {
 ///
 /// Complexity: O(n), no allocation.
 pub fn utf16_lone_surrogates(src: &[u16], out: &mut [usize]) -> Option<usize> {
+    #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+    return crate::simd::scan::lone_surrogates(src, out);
+    #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
+    lone_surrogates_scalar(src, out)
+}
+
+/// The scalar kernel of [`utf16_lone_surrogates`] (the reference for the SIMD kernel).
+pub(crate) fn lone_surrogates_scalar(src: &[u16], out: &mut [usize]) -> Option<usize> {
     let mut count = 0;
     let mut i = 0;
     while i < src.len() {
@@ -213,6 +234,14 @@ pub fn utf16_lone_surrogates(src: &[u16], out: &mut [usize]) -> Option<usize> {
 /// assert_eq!(wtf8_wasm::utf16_valid_up_to(&[0x61, 0xDC00]), 1);
 /// ```
 pub fn utf16_valid_up_to(src: &[u16]) -> usize {
+    #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+    return crate::simd::scan::valid_up_to(src);
+    #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
+    utf16_valid_up_to_scalar(src)
+}
+
+/// The scalar kernel of [`utf16_valid_up_to`] (the reference for the SIMD kernel).
+pub(crate) fn utf16_valid_up_to_scalar(src: &[u16]) -> usize {
     let mut i = 0;
     while i < src.len() {
         let u = u32::from(src[i]);

@@ -1,9 +1,12 @@
-//! Arbitrary code units (the input read as little-endian u16): encoding never panics and
-//! decodes back exactly; it equals the naive reference; lossy UTF-8 equals
-//! `String::from_utf16_lossy`; appending and partial encoding agree; and the streaming encoder
-//! and decoders, with chunk sizes taken from the input, equal the one-shot results.
+//! Arbitrary code units (the input read as little-endian u16): encoding equals the naive
+//! reference and decodes back exactly (strictly and leniently); lossy UTF-8 equals
+//! `String::from_utf16_lossy`, directly and through WTF-8; strict UTF-8 fails exactly at the
+//! reference's first lone surrogate; partial encoding into small buffers gives the same bytes and
+//! never splits a pair.
 #![no_main]
 
+#[path = "common.rs"]
+mod common;
 #[path = "../../tests/common/reference.rs"]
 mod reference;
 
@@ -11,13 +14,10 @@ use libfuzzer_sys::fuzz_target;
 use wtf8_wasm::*;
 
 fuzz_target!(|data: &[u8]| {
-    let units: Vec<u16> = data
-        .chunks_exact(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .collect();
+    let units = common::units(data);
     let wtf8 = convert_utf16_to_wtf8(&units);
-    assert_eq!(wtf8.len(), wtf8_len_from_utf16(&units));
     assert_eq!(wtf8, reference::encode(&units), "encode vs naive reference");
+    assert_eq!(wtf8.len(), wtf8_len_from_utf16(&units));
     assert_eq!(
         convert_wtf8_to_utf16(&wtf8).as_ref(),
         Ok(&units),
@@ -31,35 +31,21 @@ fuzz_target!(|data: &[u8]| {
         Ok(bytes) => assert_eq!(bytes, wtf8),
         Err(e) => assert_eq!(Some(e.index()), reference::first_lone_surrogate(&units)),
     }
-
-    // Chunk sizes from the input bytes (0 = an empty chunk). Cycling through them always makes
-    // progress: if every size would be 0, every chunk is 1 long instead.
-    let sizes: Vec<usize> = data.iter().map(|&b| usize::from(b % 8)).collect();
-    let progress = sizes.iter().any(|&n| n > 0);
-    let size_at = |k: usize| {
-        if progress {
-            sizes[k % sizes.len()]
-        } else {
-            1
-        }
-    };
-
-    // Split the units at one point: append_wtf8 re-pairs.
-    let cut = size_at(0) * units.len() / 7;
-    let mut joined = convert_utf16_to_wtf8(&units[..cut.min(units.len())]);
-    append_wtf8(
-        &mut joined,
-        &convert_utf16_to_wtf8(&units[cut.min(units.len())..]),
+    assert_eq!(
+        utf16_valid_up_to(&units),
+        reference::first_lone_surrogate(&units).unwrap_or(units.len())
     );
-    assert_eq!(joined, wtf8, "append");
+    let mut lone = vec![0; units.len()];
+    let n = utf16_lone_surrogates(&units, &mut lone).expect("room for every index");
+    assert_eq!(lone[..n], reference::lone_surrogates(&units)[..]);
 
-    // Partial encoding into small buffers gives the same bytes and never splits a pair.
+    // Partial encoding into small buffers (room 4 to 11, from the input) never splits a pair.
     let mut out = Vec::new();
     let mut read_total = 0;
     let mut k = 0;
     while read_total < units.len() {
         let mut buf = [0u8; 12];
-        let room = 4 + size_at(k);
+        let room = 4 + usize::from(data[k % data.len()] % 8);
         let (read, written) = convert_utf16_to_wtf8_partial(&units[read_total..], &mut buf[..room]);
         assert!(read > 0, "4 bytes of room always make progress");
         let end = read_total + read;
@@ -74,48 +60,4 @@ fuzz_target!(|data: &[u8]| {
         k += 1;
     }
     assert_eq!(out, wtf8, "partial");
-
-    // Streaming encoder over unit chunks.
-    let mut enc = StreamEncoder::new();
-    let mut out = Vec::new();
-    let mut rest = &units[..];
-    let mut k = 0;
-    while !rest.is_empty() {
-        let n = size_at(k).min(rest.len());
-        enc.encode(&rest[..n], false, &mut out);
-        rest = &rest[n..];
-        k += 1;
-    }
-    enc.encode(&[], true, &mut out);
-    assert_eq!(out, wtf8, "stream encoder");
-
-    // Streaming decoders over byte chunks, of the encoding and of the raw input.
-    for bytes in [&wtf8[..], data] {
-        for fatal in [true, false] {
-            let mut dec = StreamDecoder::new(fatal);
-            let mut out = Vec::new();
-            let mut rest = bytes;
-            let mut k = 1;
-            let mut result = Ok(());
-            while !rest.is_empty() && result.is_ok() {
-                let n = size_at(k).min(rest.len());
-                result = dec.decode(&rest[..n], false, &mut out);
-                rest = &rest[n..];
-                k += 1;
-            }
-            if result.is_ok() {
-                result = dec.decode(&[], true, &mut out);
-            }
-            if fatal {
-                match (result, convert_wtf8_to_utf16(bytes)) {
-                    (Ok(()), Ok(want)) => assert_eq!(out, want),
-                    (Err(got), Err(want)) => assert_eq!(got, want),
-                    (a, b) => panic!("strict stream {a:?} vs one-shot {b:?}"),
-                }
-            } else {
-                assert_eq!(result, Ok(()));
-                assert_eq!(out, convert_wtf8_to_utf16_lossy(bytes), "lenient stream");
-            }
-        }
-    }
 });

@@ -112,35 +112,8 @@ pub fn assert_lone(err: &LoneSurrogateError, want: &Value, ctx: &str) {
     assert_index_error(err.code().as_str(), err.index(), want, ctx);
 }
 
-/// The lenient output a strict, context-free decoder implies: decode; at each error write one
-/// U+FFFD and start again after the error's bytes (after everything, when it has no length).
-/// Every decoder's `_lossy` twin must equal this.
-pub fn lenient_from_strict<T: Copy>(
-    src: &[u8],
-    replacement: T,
-    strict: impl Fn(&[u8]) -> Result<Vec<T>, DecodeError>,
-) -> Vec<T> {
-    let mut out = Vec::new();
-    let mut rest = src;
-    loop {
-        match strict(rest) {
-            Ok(values) => {
-                out.extend(values);
-                return out;
-            }
-            Err(err) => {
-                let prefix = strict(&rest[..err.valid_up_to()])
-                    .expect("the valid prefix decodes on its own");
-                out.extend(prefix);
-                out.push(replacement);
-                match err.error_len() {
-                    Some(n) => rest = &rest[err.valid_up_to() + n..],
-                    None => return out,
-                }
-            }
-        }
-    }
-}
+// `lenient_from_strict`, shared with the fuzz targets.
+include!("lenient.rs");
 
 /// Every byte string of length 0, 1 and 2.
 pub fn all_short_inputs() -> impl Iterator<Item = Vec<u8>> {

@@ -1,0 +1,132 @@
+// The kernel benchmark itself, run by benches/kernels.mjs in Node and (as source text) in
+// Chromium. Self-contained on purpose: `runKernels` uses nothing outside its own body, so the
+// driver can send it to a page with `page.evaluate`.
+//
+// For every corpus and kernel it times the core's conversion inside wasm (one export call loops
+// it `iterations` times over buffers in the module's own memory: no JS copies in the timing),
+// once in the scalar build and once in the SIMD build, plus a `memory.copy` of the kernel's
+// input as the floor. Before timing, both builds' outputs are compared. Samples are interleaved
+// (scalar, SIMD, copy, scalar, …); each figure is the fastest sample, in ns per UTF-16 code unit
+// of the corpus string (so encode and decode of one corpus divide by the same number).
+
+/**
+ * @param {object} args
+ * @param {{ scalar: string, simd: string }} args.modules - the two builds, base64
+ * @param {{ name: string, text: string }[]} args.corpora
+ * @param {number} args.samples - timed samples per (corpus, kernel, build)
+ * @param {number} args.sampleMs - the length of one sample
+ * @param {string[]} [args.kernels] - only these kernels
+ * @returns {{ rows: object[] }}
+ */
+export function runKernels({ modules, corpora, samples, sampleMs, kernels: only }) {
+  const now = () => performance.now();
+  const fromBase64 = (b64) => {
+    const bin = atob(b64);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  };
+  const instantiate = (bytes) => {
+    const module = new WebAssembly.Module(bytes);
+    // The core's wasm-bindgen exports come along (never called): stub what they import.
+    const imports = {};
+    for (const { module: from, name, kind } of WebAssembly.Module.imports(module)) {
+      if (kind !== 'function') throw new Error(`unexpected import ${from}.${name} (${kind})`);
+      (imports[from] ??= {})[name] = () => {
+        throw new Error(`${from}.${name} called`);
+      };
+    }
+    return new WebAssembly.Instance(module, imports).exports;
+  };
+  const wtf8 = (s) => {
+    const out = [];
+    for (let i = 0; i < s.length; i++) {
+      let c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          i++;
+        }
+      }
+      if (c < 0x80) out.push(c);
+      else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+      else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+      else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    }
+    return Uint8Array.from(out);
+  };
+  // kernel: export, input ('units' or 'bytes'), what it is
+  const KERNELS = [
+    { id: 'encode', run: 'run_encode', input: 'units', about: 'UTF-16 → WTF-8' },
+    { id: 'toUtf8', run: 'run_encode_lossy', input: 'units', about: 'UTF-16 → lossy UTF-8' },
+    { id: 'decode', run: 'run_decode_lenient', input: 'bytes', about: 'WTF-8 → UTF-16, lenient' },
+    { id: 'decode.fatal', run: 'run_decode_strict', input: 'bytes', about: 'WTF-8 → UTF-16, strict' },
+    { id: 'isWtf8', run: 'run_validate', input: 'bytes', about: 'WTF-8 validation' },
+    { id: 'lone', run: 'run_lone_surrogates', input: 'units', about: 'lone-surrogate scan (all indexes)' },
+    // On ill-formed text it stops at the first lone surrogate: timed on well-formed text only.
+    { id: 'validUpTo', run: 'run_utf16_valid_up_to', input: 'units', about: 'first lone surrogate', wellFormedOnly: true },
+  ].filter((k) => !only || only.includes(k.id));
+
+  const builds = { scalar: instantiate(fromBase64(modules.scalar)), simd: instantiate(fromBase64(modules.simd)) };
+  const rows = [];
+  for (const { name, text } of corpora) {
+    const bytes = wtf8(text);
+    const n = text.length;
+    for (const build of Object.values(builds)) {
+      build.setup(n, bytes.length);
+      const mem = build.memory.buffer;
+      const units = new Uint16Array(mem, build.units_ptr(), n);
+      for (let i = 0; i < n; i++) units[i] = text.charCodeAt(i);
+      new Uint8Array(mem, build.bytes_ptr(), bytes.length).set(bytes);
+    }
+    const len = (k) => (k.input === 'units' ? n : bytes.length);
+    for (const k of KERNELS) {
+      const a = builds.scalar[k.run](len(k), 1);
+      const b = builds.simd[k.run](len(k), 1);
+      if (a !== b) throw new Error(`${name} ${k.id}: scalar build gives ${a}, SIMD build ${b}`);
+    }
+    // One call of `f(iterations)` per sample, with iterations calibrated to about sampleMs.
+    const calibrate = (f) => {
+      let iterations = 1;
+      for (;;) {
+        const t = now();
+        f(iterations);
+        const ms = now() - t;
+        if (ms >= sampleMs / 4) return Math.max(1, Math.round((iterations * sampleMs) / ms));
+        iterations *= 4;
+      }
+    };
+    const wellFormed = builds.simd.run_utf16_valid_up_to(n, 1) === n;
+    for (const k of KERNELS) {
+      if (k.wellFormedOnly && !wellFormed) continue;
+      const m = len(k);
+      const runs = {
+        scalar: (it) => builds.scalar[k.run](m, it),
+        simd: (it) => builds.simd[k.run](m, it),
+        copy: (it) => builds.simd[k.input === 'units' ? 'run_copy_units' : 'run_copy_bytes'](m, it),
+      };
+      const iterations = Object.fromEntries(Object.entries(runs).map(([id, f]) => [id, calibrate(f)]));
+      const best = { scalar: Infinity, simd: Infinity, copy: Infinity };
+      for (let s = 0; s < samples; s++) {
+        for (const [id, f] of Object.entries(runs)) {
+          const t = now();
+          f(iterations[id]);
+          best[id] = Math.min(best[id], (now() - t) / iterations[id]);
+        }
+      }
+      const perUnit = (ms) => (ms * 1e6) / n;
+      rows.push({
+        corpus: name,
+        kernel: k.id,
+        about: k.about,
+        units: n,
+        bytes: bytes.length,
+        scalar: perUnit(best.scalar),
+        simd: perUnit(best.simd),
+        copy: perUnit(best.copy),
+      });
+    }
+  }
+  return { rows };
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The Rust test suites as WebAssembly, on the SIMD kernels the npm package ships: the crate is
+# built for wasm32-wasip1 with simd128 (so the public functions run src/simd/ on the real
+# instructions) and every unit and integration test binary runs under Node's WASI
+# (scripts/wasi-run.mjs). Doctests run natively only (cargo does not run them for other targets).
+# Also lints that build. Needs the wasm32-wasip1 target (scripts/setup.sh installs it).
+# Usage: bash scripts/test-wasm.sh [extra cargo test arguments, e.g. a test name filter]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $PWD/scripts/wasi-run.mjs"
+export RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128"
+# Its own target directory: other RUSTFLAGS would rebuild everything each time.
+target=(--target wasm32-wasip1 --target-dir target/wasi)
+cargo clippy --all-targets --locked "${target[@]}" -- -D warnings
+cargo test --locked "${target[@]}" --lib --tests "$@"

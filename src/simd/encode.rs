@@ -1,0 +1,258 @@
+//! UTF-16 code units → WTF-8 (and lossy UTF-8), eight units at a time.
+//!
+//! Sixteen (or eight) ASCII units narrow to bytes. Otherwise every unit of an eight-unit window
+//! gets its length (1, 2 or 3 bytes) and its bytes, computed in `u16` lanes; then a swizzle with
+//! a table row keyed by the lengths packs the bytes together: one row for eight units of one or
+//! two bytes (Latin, Cyrillic, Greek… — the lengths are an 8-bit mask), two rows of four units
+//! when some take three. Eight 3-byte units (CJK) interleave with two fixed shuffles.
+//!
+//! Surrogates are handled in the vector too. A lone surrogate is an ordinary 3-byte sequence
+//! (ED A0..BF xx), or U+FFFD in lossy mode. A pair's 4-byte sequence is split between its two
+//! units, two bytes each: the lead writes `F0 | c >> 18, 80 | (c >> 12) & 3F`, the trail
+//! `80 | (c >> 6) & 3F, 80 | c & 3F`, which it computes from itself and the lead's two low bits.
+//! So the window also looks at the unit after it and the one before it; a pair cut by the end of
+//! the last window is finished by hand.
+//!
+//! The loop stops while at least 16 units are left, so that every byte a 16-byte store writes past
+//! a window's output is overwritten by later output: nothing is written past the returned length.
+//! The scalar kernel encodes the rest.
+
+use super::tables::{base3, tables, Tables};
+use super::V128;
+use crate::encode::encode_units_from;
+use crate::grammar::{is_lead, is_trail};
+
+/// [`encode_units`](crate::encode::encode_units), eight units at a time. Never inlined: one copy
+/// of the kernel per mode, however many functions call it.
+#[inline(never)]
+pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    if src.len() < 24 || dst.len() < 32 {
+        // Too short for a window: not worth setting the vector constants up.
+        return encode_units_from::<LOSSY>(src, dst, 0, 0);
+    }
+    let (i, j) = encode_windows::<LOSSY>(src, dst);
+    encode_units_from::<LOSSY>(src, dst, i, j)
+}
+
+/// The vector loop alone, for the tests.
+#[cfg(test)]
+pub(crate) fn windows_only(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    encode_windows::<false>(src, dst)
+}
+
+/// The constants of the loop, made opaque once (see [`V128::opaque`]).
+struct K {
+    not_ascii: V128,
+    top5: V128,
+    top6: V128,
+    surrogate: V128,
+    lead: V128,
+    trail: V128,
+    x0f: V128,
+    x3f: V128,
+    x80: V128,
+    xc0: V128,
+    xe0: V128,
+    xf0: V128,
+    xfffd: V128,
+    xd7c0: V128,
+    zero: V128,
+}
+
+impl K {
+    #[inline(always)]
+    fn new() -> Self {
+        let c = |u: u16| V128::splat16(u).opaque();
+        K {
+            not_ascii: c(0xFF80),
+            top5: c(0xF800),
+            top6: c(0xFC00),
+            surrogate: c(0xD800),
+            lead: c(0xD800),
+            trail: c(0xDC00),
+            x0f: c(0x0F),
+            x3f: c(0x3F),
+            x80: c(0x80),
+            xc0: c(0xC0),
+            xe0: c(0xE0),
+            xf0: c(0xF0),
+            xfffd: c(0xFFFD),
+            xd7c0: c(0xD7C0),
+            zero: c(0),
+        }
+    }
+}
+
+/// Encodes whole windows while at least 24 units and 32 bytes of room are left; returns
+/// `(units read, bytes written)`, never between the two units of a pair.
+#[inline(always)]
+fn encode_windows<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    let k = K::new();
+    let t = tables();
+    let (mut i, mut j) = (0, 0);
+    // The eight units before the window (their last one is the unit before it).
+    let mut prev = k.zero;
+    while let (Some(units), Some(out)) = (src.get(i..i + 24), dst.get_mut(j..j + 32)) {
+        let units: &[u16; 24] = units.try_into().unwrap();
+        let out: &mut [u8; 32] = out.try_into().unwrap();
+        let a = V128::load16(units[..8].try_into().unwrap());
+        let b = V128::load16(units[8..16].try_into().unwrap());
+        let wide_a = a.and(k.not_ascii);
+        if !wide_a.or(b.and(k.not_ascii)).any() {
+            // Sixteen ASCII units.
+            a.low_bytes(b).store8((&mut out[..16]).try_into().unwrap());
+            prev = b;
+            i += 16;
+            j += 16;
+            continue;
+        }
+        if !wide_a.any() {
+            // Eight ASCII units.
+            a.low_bytes(a)
+                .store8_low((&mut out[..8]).try_into().unwrap());
+            prev = a;
+            i += 8;
+            j += 8;
+            continue;
+        }
+        let next = b.shift_in::<14>(a); // units 1..9
+        j += encode8::<LOSSY>(&k, t, a, prev, next, (&mut out[..28]).try_into().unwrap());
+        prev = a;
+        i += 8;
+    }
+    // A lead whose trail is the next unit: the last window wrote the lead's half of the pair.
+    if let (Some(&lead), Some(&trail), Some(out)) = (
+        i.checked_sub(1).and_then(|k| src.get(k)),
+        src.get(i),
+        dst.get_mut(j..j + 2),
+    ) {
+        if is_lead(lead.into()) && is_trail(trail.into()) {
+            out[0] = 0x80 | ((lead & 3) << 4) as u8 | ((trail >> 6) & 0xF) as u8;
+            out[1] = 0x80 | (trail & 0x3F) as u8;
+            i += 1;
+            j += 2;
+        }
+    }
+    (i, j)
+}
+
+/// Encodes the eight units `a` into `out` and returns the byte count. `prev` holds the eight
+/// units before them, `next` the eight after the first (its last lane is the unit after `a`).
+#[inline(always)]
+fn encode8<const LOSSY: bool>(
+    k: &K,
+    t: &Tables,
+    a: V128,
+    prev: V128,
+    next: V128,
+    out: &mut [u8; 28],
+) -> usize {
+    let ascii = a.and(k.not_ascii).eq16(k.zero);
+    let top = a.and(k.top5);
+    let narrow = top.eq16(k.zero); // below U+0800: one or two bytes
+    let surrogates = top.eq16(k.surrogate);
+    let head: &mut [u8; 16] = (&mut out[..16]).try_into().unwrap();
+    if !surrogates.any() {
+        let narrow_bits = narrow.bitmask16();
+        if narrow_bits == 0xFF {
+            // One or two bytes each: b0 | b1 << 8 per lane, packed by one row.
+            let b0 = V128::select(ascii, a, a.shr16(6).or(k.xc0));
+            let b1 = a.and(k.x3f).or(k.x80);
+            let multi = !ascii.bitmask16() & 0xFF;
+            let row = V128::load8(&t.pack2[multi as usize]);
+            b0.or(b1.shl16(8)).swizzle(row).store8(head);
+            return 8 + multi.count_ones() as usize;
+        }
+        let b2 = a.and(k.x3f).or(k.x80);
+        if narrow_bits == 0 {
+            // Eight 3-byte sequences, interleaved by two fixed shuffles.
+            let b0 = a.shr16(12).or(k.xe0);
+            let b1 = a.shr16(6).and(k.x3f).or(k.x80);
+            let b01 = b0.or(b1.shl16(8));
+            let b2 = b2.low_bytes(b2);
+            V128::interleave3_first(b01, b2).store8(head);
+            let tail: &mut [u8; 8] = (&mut out[16..24]).try_into().unwrap();
+            V128::interleave3_rest(b01, b2).store8_low(tail);
+            return 24;
+        }
+        let b0 = V128::select(
+            narrow,
+            V128::select(ascii, a, a.shr16(6).or(k.xc0)),
+            a.shr16(12).or(k.xe0),
+        );
+        let b1 = V128::select(narrow, a, a.shr16(6)).and(k.x3f).or(k.x80);
+        let multi = !ascii.bitmask16() & 0xFF;
+        return pack3(t, b0, b1, b2, multi, narrow, out);
+    }
+    // Surrogates: find the pairs. `before` holds each unit's predecessor, `next` its successor.
+    let before = a.shift_in::<2>(prev);
+    let kind = |v: V128, of: V128| v.and(k.top6).eq16(of);
+    let (leads, trails) = (kind(a, k.lead), kind(a, k.trail));
+    let pair_lead = leads.and(kind(next, k.trail));
+    let pair_trail = trails.and(kind(before, k.lead));
+    let paired = pair_lead.or(pair_trail);
+    let x = if LOSSY {
+        V128::select(surrogates.and_not(paired), k.xfffd, a)
+    } else {
+        a
+    };
+    // Lengths: ASCII 1; below U+0800 and the halves of a pair 2; the rest 3.
+    let short = narrow.or(paired); // one or two bytes
+    let b0 = V128::select(
+        narrow,
+        V128::select(ascii, x, x.shr16(6).or(k.xc0)),
+        x.shr16(12).or(k.xe0),
+    );
+    let b1 = V128::select(short, x, x.shr16(6)).and(k.x3f).or(k.x80);
+    // The pair's halves: v = c >> 10 = lead - 0xD7C0.
+    let v = x.sub16(k.xd7c0);
+    let b0 = V128::select(pair_lead, v.shr16(8).or(k.xf0), b0);
+    let b1 = V128::select(pair_lead, v.shr16(2).and(k.x3f).or(k.x80), b1);
+    let trail_b0 = before
+        .shl16(14)
+        .shr16(10)
+        .or(x.shr16(6).and(k.x0f))
+        .or(k.x80);
+    let b0 = V128::select(pair_trail, trail_b0, b0);
+    let multi = !ascii.bitmask16() & 0xFF;
+    if short.bitmask16() == 0xFF {
+        let row = V128::load8(&t.pack2[multi as usize]);
+        b0.or(b1.shl16(8)).swizzle(row).store8(head);
+        return 8 + multi.count_ones() as usize;
+    }
+    let b2 = x.and(k.x3f).or(k.x80);
+    pack3(t, b0, b1, b2, multi, short, out)
+}
+
+/// Writes each unit's bytes — `b0`, then `b1` if its bit of `multi` is set, then `b2` if its
+/// lane of `short` is zero — contiguously to `out`, four units per swizzle, and returns the
+/// byte count.
+#[inline(always)]
+fn pack3(
+    t: &Tables,
+    b0: V128,
+    b1: V128,
+    b2: V128,
+    multi: u32,
+    short: V128,
+    out: &mut [u8; 28],
+) -> usize {
+    let wide = !short.bitmask16();
+    let b01 = b0.low_bytes(b1); // b0 of the eight units in bytes 0..8, b1 in bytes 8..16
+    let b22 = b2.low_bytes(b2);
+    // Units 0..4: their b0, b1 and b2 in bytes 0..4, 4..8 and 8..12.
+    let row = V128::load8(&t.pack3[base3(multi, wide)]);
+    V128::gather_first_half(b01, b22)
+        .swizzle(row)
+        .store8((&mut out[..16]).try_into().unwrap());
+    let n = 4 + ((multi & 15).count_ones() + (wide & 15).count_ones()) as usize;
+    // Units 4..8.
+    let row = V128::load8(&t.pack3[base3(multi >> 4, wide >> 4)]);
+    let Some(rest) = out.get_mut(n..n + 16) else {
+        return n;
+    };
+    V128::gather_second_half(b01, b22)
+        .swizzle(row)
+        .store8(rest.try_into().unwrap());
+    n + 4 + ((multi >> 4).count_ones() + ((wide >> 4) & 15).count_ones()) as usize
+}

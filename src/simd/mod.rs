@@ -1,0 +1,43 @@
+//! SIMD kernels for the hot loops: UTF-16 → WTF-8 (and lossy UTF-8), WTF-8 → UTF-16 (strict and
+//! lenient), WTF-8 validation and the lone-surrogate scan.
+//!
+//! They are written once, against [`V128`], a 128-bit vector type with exactly the operations the
+//! kernels need. On wasm32 built with `+simd128` (the npm package's modules) each of its methods
+//! is one WebAssembly simd128 instruction ([`wasm32`]); everywhere else it is emulated lane by lane
+//! ([`portable`]). So the kernels' logic runs natively too: under `cargo test` (the property tests
+//! at the end of this module compare every kernel with its scalar twin) and in the fuzzers (which
+//! build with `cfg(fuzzing)` and then serve every public function with these kernels). The wasm
+//! test run (`scripts/test-wasm.sh`) runs the whole Rust test suite on the real instructions and
+//! checks the emulation against them.
+//!
+//! The public functions use these kernels only where the real instructions exist (and under
+//! `cfg(fuzzing)`); every other target keeps the scalar kernels, which stay the reference. The
+//! SIMD kernels hand anything unusual to the scalar code — in decoding and validation, any
+//! ill-formed input, so that every error keeps its exact code, offset and length — and the scalar
+//! code finishes the last few units or bytes of every input.
+//!
+//! The techniques follow the published simdutf work of Lemire, Keiser, Clausecker and others
+//! ("Validating UTF-8 in less than one instruction per byte", "Transcoding billions of Unicode
+//! characters per second with SIMD instructions"): nibble-table validation, sequence-end masks
+//! and small shuffle tables for compaction. WTF-8's differences are ours: surrogate sequences
+//! (ED A0..BF) are valid, and strict decoding rejects a lead surrogate sequence directly followed
+//! by a trail surrogate sequence.
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm32;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(crate) use wasm32::V128;
+
+#[cfg(any(test, not(all(target_arch = "wasm32", target_feature = "simd128"))))]
+mod portable;
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+pub(crate) use portable::V128;
+
+pub(crate) mod decode;
+pub(crate) mod encode;
+pub(crate) mod scan;
+mod tables;
+pub(crate) mod validate;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,105 @@
+//! The shuffle tables of the kernels, built on first use (9.3 KiB of heap) instead of shipped in
+//! the wasm module's data: each row is a swizzle index vector, and 0x80 (out of range) makes a
+//! byte zero.
+
+use std::sync::OnceLock;
+
+/// A swizzle index vector.
+pub(super) type Row = [u8; 16];
+
+pub(super) struct Tables {
+    /// Packing eight units of one or two bytes, keyed by the 8-bit mask of the 2-byte ones: from
+    /// `u16` lanes `b0 | b1 << 8`, unit k's `b0` (index 2k), then its `b1` (2k + 1) if its bit is
+    /// set.
+    pub(super) pack2: [Row; 256],
+    /// Packing four units of one to three bytes, keyed by their lengths as a base-3 number (unit
+    /// 0 the lowest digit, digit = length − 1; see [`base3`]): unit k's `b0` (index k), then
+    /// its `b1` (4 + k), then its `b2` (8 + k), as far as its length goes.
+    pub(super) pack3: [Row; 81],
+    /// Compacting `u16` lanes, keyed by the 8-bit mask of lanes to keep: their bytes, in order.
+    pub(super) compact: [Row; 256],
+}
+
+/// The tables, built the first time a kernel asks.
+#[inline]
+pub(super) fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Box<Tables>> = OnceLock::new();
+    TABLES.get_or_init(build)
+}
+
+fn build() -> Box<Tables> {
+    let mut t = Box::new(Tables {
+        pack2: [[0x80; 16]; 256],
+        pack3: [[0x80; 16]; 81],
+        compact: [[0x80; 16]; 256],
+    });
+    for (mask, row) in t.pack2.iter_mut().enumerate() {
+        let mut at = 0;
+        for k in 0..8u8 {
+            row[at] = 2 * k;
+            at += 1;
+            if mask & (1 << k) != 0 {
+                row[at] = 2 * k + 1;
+                at += 1;
+            }
+        }
+    }
+    for (key, row) in t.pack3.iter_mut().enumerate() {
+        let mut digits = key;
+        let mut at = 0;
+        for k in 0..4u8 {
+            for byte in 0..=(digits % 3) as u8 {
+                row[at] = byte * 4 + k;
+                at += 1;
+            }
+            digits /= 3;
+        }
+    }
+    for (mask, row) in t.compact.iter_mut().enumerate() {
+        let mut at = 0;
+        for k in 0..8u8 {
+            if mask & (1 << k) != 0 {
+                row[at] = 2 * k;
+                row[at + 1] = 2 * k + 1;
+                at += 2;
+            }
+        }
+    }
+    t
+}
+
+/// The [`Tables::pack3`] key of four units whose 2-or-more-byte ones are the bits of `multi` and
+/// whose 3-byte ones are the bits of `wide` (4 bits each, `wide` ⊆ `multi`).
+#[inline(always)]
+pub(super) fn base3(multi: u32, wide: u32) -> usize {
+    const BASE3: [u8; 16] = [0, 1, 3, 4, 9, 10, 12, 13, 27, 28, 30, 31, 36, 37, 39, 40];
+    usize::from(BASE3[(multi & 15) as usize] + BASE3[(wide & 15) as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base3_is_the_sum_of_powers_of_three() {
+        for m in 0..16u32 {
+            let want: u32 = (0..4)
+                .filter(|k| m & (1 << k) != 0)
+                .map(|k| 3u32.pow(k))
+                .sum();
+            assert_eq!(base3(m, 0), want as usize);
+        }
+        assert_eq!(base3(15, 15), 80);
+    }
+
+    #[test]
+    fn pack_rows_list_each_units_bytes_in_order() {
+        let t = tables();
+        // Units 0 and 2 of two bytes, 1 and 3 of one: b0 b1, b0, b0 b1, b0 (as u16 lanes).
+        assert_eq!(t.pack2[0b101][..7], [0, 1, 2, 4, 5, 6, 8]);
+        // Lengths 3, 1, 2, 1: digits 2, 0, 1, 0 = 2 + 9.
+        assert_eq!(t.pack3[11][..7], [0, 4, 8, 1, 2, 6, 3]);
+        assert_eq!(t.pack3[11][7], 0x80);
+        assert_eq!(t.compact[0b1000_0010][..5], [2, 3, 14, 15, 0x80]);
+    }
+}
