@@ -55,6 +55,9 @@ WTF8_HIDE=Buffer,getBuiltinModule node --import ./tests/js/portable-preload.mjs 
 step "js again on Node 20, as on Node 20.0-20.15 (Buffer, but no process.getBuiltinModule for isAscii/isUtf8)"
 WTF8_HIDE=getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
 
+step "memory: every wtf8-wasm/encodings function on 64 Mi-unit inputs (child process) leaves its wasm memory at most 4 MiB"
+node --test --test-reporter=spec tests/memory/*.test.mjs
+
 # Node 22+ all have process.getBuiltinModule and the JS String Builtins, so of the runs above only
 # the one without Buffer (the browser-like paths: the builtins move code units) still differs.
 for version in node22 node24 node26; do

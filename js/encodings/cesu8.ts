@@ -4,7 +4,7 @@
  * @module
  */
 import { type BufferSource, readFatal, requireString, toBytes } from '../args.js';
-import { call, stringOf, unitsOf, wasm } from './wasm.js';
+import { FORMAT, decodeString, encodeString } from './wasm.js';
 
 /** Options of {@link encodeCesu8} and {@link decodeCesu8}. */
 export interface Cesu8Options {
@@ -36,7 +36,7 @@ export interface Cesu8Options {
 export function encodeCesu8(input: string, options?: Cesu8Options): Uint8Array<ArrayBuffer> {
   requireString(input);
   const fatal = readFatal(options);
-  return call(() => wasm.encode_cesu8(unitsOf(input), fatal));
+  return encodeString(input, FORMAT.cesu8, fatal);
 }
 
 /**
@@ -65,5 +65,5 @@ export function encodeCesu8(input: string, options?: Cesu8Options): Uint8Array<A
 export function decodeCesu8(input: BufferSource, options?: Cesu8Options): string {
   const bytes = toBytes(input);
   const fatal = readFatal(options);
-  return stringOf(call(() => wasm.decode_cesu8(bytes, fatal)));
+  return decodeString(bytes, FORMAT.cesu8, fatal);
 }

@@ -6,7 +6,7 @@
  */
 import { type BufferSource, requireString, toBytes } from '../args.js';
 import { readFlag, readOptions } from './options.js';
-import { call, stringOf, unitsOf, wasm } from './wasm.js';
+import { FORMAT, decodeCodePoints, decodeString, encodeCodePoints, encodeString } from './wasm.js';
 
 /**
  * The magic number that starts a Corrected UTF-8 document: EF B7 9D ED B2 AE 00 0A (the encoding
@@ -80,11 +80,9 @@ export function encodeCorrectedUtf8(input: string | Uint32Array, options?: Corre
   const o = readOptions(options);
   const document = readFlag(o, 'document');
   const fatal = readFlag(o, 'fatal');
-  return call(() =>
-    typeof input === 'string'
-      ? wasm.encode_corrected_utf8(unitsOf(input), document, fatal)
-      : wasm.encode_corrected_utf8_code_points(input, document, fatal),
-  );
+  return typeof input === 'string'
+    ? encodeString(input, FORMAT.corrected, fatal, false, false, document)
+    : encodeCodePoints(input, FORMAT.corrected, fatal, document);
 }
 
 /**
@@ -118,7 +116,7 @@ export function decodeCorrectedUtf8(input: BufferSource, options?: CorrectedUtf8
   const o = readOptions(options);
   const document = readFlag(o, 'document');
   const fatal = readFlag(o, 'fatal');
-  return stringOf(call(() => wasm.decode_corrected_utf8(bytes, document, fatal)));
+  return decodeString(bytes, FORMAT.corrected, fatal, undefined, document);
 }
 
 /**
@@ -142,5 +140,5 @@ export function decodeCorrectedUtf8CodePoints(input: BufferSource, options?: Cor
   const o = readOptions(options);
   const document = readFlag(o, 'document');
   const fatal = readFlag(o, 'fatal');
-  return call(() => wasm.decode_corrected_utf8_code_points(bytes, document, fatal));
+  return decodeCodePoints(bytes, FORMAT.corrected, fatal, document);
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { type BufferSource, readFatal, requireString, toBytes } from '../args.js';
-import { call, stringOf, unitsOf, wasm } from './wasm.js';
+import { FORMAT, decodeString, encodeString, readFrame, writeFrame } from './wasm.js';
 
 /**
  * Encodes a string as Java's Modified UTF-8: CESU-8, except that U+0000 is C0 80 (so the output
@@ -25,7 +25,7 @@ import { call, stringOf, unitsOf, wasm } from './wasm.js';
  */
 export function encodeModifiedUtf8(input: string): Uint8Array<ArrayBuffer> {
   requireString(input);
-  return call(() => wasm.encode_mutf8(unitsOf(input)));
+  return encodeString(input, FORMAT.mutf8, false);
 }
 
 /** Options of {@link decodeModifiedUtf8}. */
@@ -58,7 +58,7 @@ export interface ModifiedUtf8Options {
 export function decodeModifiedUtf8(input: BufferSource, options?: ModifiedUtf8Options): string {
   const bytes = toBytes(input);
   const fatal = readFatal(options);
-  return stringOf(call(() => wasm.decode_mutf8(bytes, fatal)));
+  return decodeString(bytes, FORMAT.mutf8, fatal);
 }
 
 /**
@@ -82,7 +82,7 @@ export function decodeModifiedUtf8(input: BufferSource, options?: ModifiedUtf8Op
  */
 export function writeUTF(input: string): Uint8Array<ArrayBuffer> {
   requireString(input);
-  return call(() => wasm.encode_mutf8_frame(unitsOf(input)));
+  return writeFrame(input);
 }
 
 /** What {@link readUTF} read. */
@@ -116,9 +116,6 @@ export interface ReadUTFResult {
  * Complexity: O(length of the frame).
  */
 export function readUTF(input: BufferSource): ReadUTFResult {
-  const bytes = toBytes(input);
-  // Only the frame crosses into wasm, whatever follows it in `input`.
-  const end = bytes.length < 2 ? bytes.length : 2 + ((bytes[0]! << 8) | bytes[1]!);
-  const units = call(() => wasm.decode_mutf8_frame(bytes.subarray(0, end)));
-  return { value: stringOf(units), bytesRead: end };
+  // Only the frame (at most 65,537 bytes) crosses into wasm, whatever follows it in `input`.
+  return readFrame(toBytes(input));
 }

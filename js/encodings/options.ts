@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { ORDER } from './wasm.js';
 
 /** Byte order of UTF-16 and UTF-32 bytes: `'le'` least significant byte first, `'be'` most. */
 export type ByteOrder = 'le' | 'be';
@@ -30,11 +31,11 @@ export function readFlag(options: Record<string, unknown>, name: string): boolea
   return Boolean(options[name]);
 }
 
-/** `options.byteOrder` when it may be omitted: `true` big-endian, `false` little-endian, `undefined` read a BOM. */
-export function readByteOrder(options: Record<string, unknown>): boolean | undefined {
+/** `options.byteOrder` when it may be omitted, as an `ORDER` of js/encodings/wasm.ts: `undefined` reads a BOM. */
+export function readByteOrder(options: Record<string, unknown>): number {
   const order = options.byteOrder;
-  if (order === undefined) return undefined;
-  if (order === 'be' || order === 'le') return order === 'be';
+  if (order === undefined) return ORDER.bom;
+  if (order === 'be' || order === 'le') return ORDER[order];
   throw new TypeError(`options.byteOrder must be 'le', 'be' or undefined (read a BOM), got ${show(order)}`);
 }
 

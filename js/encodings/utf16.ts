@@ -5,7 +5,7 @@
  */
 import { type BufferSource, requireString, toBytes } from '../args.js';
 import { type ByteOrder, readByteOrder, requireByteOrder, readFlag, readOptions } from './options.js';
-import { call, stringOf, unitsOf, wasm } from './wasm.js';
+import { FORMAT, decodeString, encodeString } from './wasm.js';
 
 /** Options of {@link encodeUtf16}. */
 export interface EncodeUtf16Options {
@@ -41,7 +41,7 @@ export function encodeUtf16(input: string, options: EncodeUtf16Options): Uint8Ar
   requireString(input);
   const o = readOptions(options);
   const bigEndian = requireByteOrder(o);
-  return call(() => wasm.encode_utf16(unitsOf(input), bigEndian, readFlag(o, 'bom')));
+  return encodeString(input, FORMAT.utf16, false, bigEndian, readFlag(o, 'bom'));
 }
 
 /** Options of {@link decodeUtf16}. */
@@ -81,7 +81,7 @@ export interface DecodeUtf16Options {
 export function decodeUtf16(input: BufferSource, options?: DecodeUtf16Options): string {
   const bytes = toBytes(input);
   const o = readOptions(options);
-  const bigEndian = readByteOrder(o);
+  const order = readByteOrder(o);
   const fatal = readFlag(o, 'fatal');
-  return stringOf(call(() => wasm.decode_utf16(bytes, bigEndian, fatal)));
+  return decodeString(bytes, FORMAT.utf16, fatal, order);
 }

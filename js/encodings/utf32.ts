@@ -5,7 +5,7 @@
  */
 import { type BufferSource, requireString, toBytes } from '../args.js';
 import { type ByteOrder, type Surrogates, readByteOrder, requireByteOrder, readFlag, readOptions, readSurrogates } from './options.js';
-import { call, stringOf, unitsOf, wasm } from './wasm.js';
+import { FORMAT, decodeString, encodeString } from './wasm.js';
 
 /** Options of {@link encodeUtf32}. */
 export interface EncodeUtf32Options {
@@ -49,7 +49,7 @@ export function encodeUtf32(input: string, options: EncodeUtf32Options): Uint8Ar
   const pass = readSurrogates(o);
   const bom = readFlag(o, 'bom');
   const fatal = readFlag(o, 'fatal');
-  return call(() => wasm.encode_utf32(unitsOf(input), bigEndian, bom, pass, fatal));
+  return encodeString(input, FORMAT.utf32, fatal, bigEndian, bom, pass);
 }
 
 /** Options of {@link decodeUtf32}. */
@@ -89,8 +89,8 @@ export interface DecodeUtf32Options {
 export function decodeUtf32(input: BufferSource, options?: DecodeUtf32Options): string {
   const bytes = toBytes(input);
   const o = readOptions(options);
-  const bigEndian = readByteOrder(o);
+  const order = readByteOrder(o);
   const pass = readSurrogates(o);
   const fatal = readFlag(o, 'fatal');
-  return stringOf(call(() => wasm.decode_utf32(bytes, bigEndian, pass, fatal)));
+  return decodeString(bytes, FORMAT.utf32, fatal, order, pass);
 }

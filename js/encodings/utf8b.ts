@@ -4,7 +4,7 @@
  * @module
  */
 import { type BufferSource, requireString, toBytes } from '../args.js';
-import { call, stringOf, unitsOf, wasm } from './wasm.js';
+import { FORMAT, decodeString, encodeString } from './wasm.js';
 
 /**
  * Decodes arbitrary bytes as UTF-8, turning each byte that is not part of a valid UTF-8 sequence
@@ -27,7 +27,7 @@ import { call, stringOf, unitsOf, wasm } from './wasm.js';
  */
 export function decodeUtf8b(input: BufferSource): string {
   const bytes = toBytes(input);
-  return stringOf(wasm.decode_utf8b(bytes));
+  return decodeString(bytes, FORMAT.utf8b, false);
 }
 
 /**
@@ -54,5 +54,5 @@ export function decodeUtf8b(input: BufferSource): string {
  */
 export function encodeUtf8b(input: string): Uint8Array<ArrayBuffer> {
   requireString(input);
-  return call(() => wasm.encode_utf8b(unitsOf(input)));
+  return encodeString(input, FORMAT.utf8b, true);
 }

@@ -1,47 +1,172 @@
 /**
- * The encodings entry's own WebAssembly module (src/wasm_encodings.rs), and the moves of code
- * units in and out of it.
+ * The encodings entry's own WebAssembly module (bindings/encodings), and the chunked moves of
+ * code units, code points and bytes in and out of it.
  *
  * Embedded (base64) and compiled synchronously at import time, like the main entry's module, so
  * the API needs no `await init()`; it is a separate module so that the main entry does not carry
- * these encodings. Payload text never crosses the boundary as a string: a string goes in as a
- * `Uint16Array` of its code units (`charCodeAt`), and code units come back as a `Uint16Array`
- * turned into a string with `String.fromCharCode` in bounded chunks — never through
- * `TextDecoder('utf-16le')`, which replaces lone surrogates.
+ * these encodings. The convention is the main module's: every conversion goes through the core's
+ * chunked encoder or decoder in bounded chunks — this file writes a chunk into a fixed scratch
+ * buffer in wasm memory, calls the module with its length, and reads the result back — so wasm
+ * memory stays the same size whatever the input size (the module has no heap). Every rule,
+ * including what to hold back at a chunk boundary, is in the Rust core: chunks here are cut
+ * anywhere. A failure is -1 and a record that {@link failure} turns into a `Wtf8Error`.
+ *
+ * Payload text never crosses the boundary as a string: code units are written with `charCodeAt`
+ * and read with `String.fromCharCode` (js/units.ts), never through `TextDecoder('utf-16le')`,
+ * which replaces lone surrogates.
  *
  * @module
  */
 import * as glue from 'wtf8-wasm-encodings:glue';
 import { wasmBase64 } from 'wtf8-wasm-encodings:bytes';
 import { instantiate } from '../instantiate.js';
-import { Wtf8Error, addEncodingDescriptions, type Wtf8ErrorCode } from '../errors.js';
+import { addEncodingDescriptions, failure } from '../errors.js';
+import { stringOf } from '../units.js';
 
-instantiate(wasmBase64, glue, './wtf8_wasm_encodings_bg.js');
+const memory = instantiate(wasmBase64, glue, './wtf8_wasm_encodings_bg.js').memory as WebAssembly.Memory;
 addEncodingDescriptions();
 
-/** The wasm exports (thin wrappers over `wtf8_wasm::encodings`). */
-export { glue as wasm };
+/** The byte formats, by the numbers bindings/encodings gives them. */
+export const FORMAT = { utf16: 0, utf32: 1, cesu8: 2, mutf8: 3, utf8b: 4, corrected: 5 } as const;
 
-export { unitsOf, stringOf } from '../units.js';
+/** A decoder's byte order: little-endian, big-endian, or from a byte order mark. */
+export const ORDER = { le: 0, be: 1, bom: 2 } as const;
+
+/** Bytes per decode call. */
+const DECODE_BYTES = glue.limit(0);
+/** Code units per encode call. */
+const ENCODE_UNITS = glue.limit(1);
+/** Code points per encode call, and bytes per decode-to-code-points call. */
+const CODE_POINTS = glue.limit(2);
+/** Code units a `writeUTF` frame call needs to see (a longer string fails at the same index). */
+const FRAME_UNITS = glue.limit(3);
+/** The largest `writeUTF` frame: 2 length bytes and 65,535 body bytes. */
+const FRAME_BYTES = 2 + 65_535;
+
+const BYTES_AT = glue.scratch_bytes_ptr();
+const UNITS_AT = glue.scratch_units_ptr() >>> 1;
+const CODE_POINTS_AT = glue.scratch_code_points_ptr() >>> 2;
+const FAILURE_AT = glue.failure_ptr() >>> 2;
+
+let byteView = new Uint8Array(memory.buffer);
+let unitView = new Uint16Array(memory.buffer);
+let wordView = new Uint32Array(memory.buffer);
+
+/** Views on wasm memory, renewed if it has grown (the module has no heap: it should not). */
+function bytes(): Uint8Array {
+  if (byteView.buffer !== memory.buffer) byteView = new Uint8Array(memory.buffer);
+  return byteView;
+}
+function units(): Uint16Array {
+  if (unitView.buffer !== memory.buffer) unitView = new Uint16Array(memory.buffer);
+  return unitView;
+}
+function words(): Uint32Array {
+  if (wordView.buffer !== memory.buffer) wordView = new Uint32Array(memory.buffer);
+  return wordView;
+}
+
+/** Copies the code units of `input[start..end)` into the unit scratch buffer. */
+function writeUnits(input: string, start: number, end: number): void {
+  const view = units();
+  let at = UNITS_AT;
+  for (let i = start; i < end; i++) view[at++] = input.charCodeAt(i);
+}
+
+/** The parts as one fresh, exactly sized array. */
+function join<T extends Uint8Array<ArrayBuffer> | Uint32Array<ArrayBuffer>>(parts: T[], make: (n: number) => T): T {
+  if (parts.length === 1) return parts[0]!;
+  const out = make(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** Throws the `Wtf8Error` of a failed call (`n` < 0). */
+function check(n: number): number {
+  if (n < 0) throw failure(words(), FAILURE_AT);
+  return n;
+}
 
 /**
- * Runs a wasm call, turning the `Failure` it may throw into a {@link Wtf8Error}: `offset` and
- * `length` (`null`: the input ended mid-sequence) for byte input, `index` for string input.
+ * Encodes a string into `format` in chunks. `bigEndian` and `bom` for UTF-16/32; `flag`:
+ * `surrogates: 'pass'` (UTF-32), `document` (Corrected UTF-8); `fatal`: strict, else lossy.
  */
-export function call(run: () => Uint8Array): Uint8Array<ArrayBuffer>;
-export function call(run: () => Uint16Array): Uint16Array<ArrayBuffer>;
-export function call(run: () => Uint32Array): Uint32Array<ArrayBuffer>;
-export function call<T>(run: () => T): T;
-// wasm-bindgen's declarations say `Uint8Array` (any buffer); the arrays it returns are fresh
-// copies out of wasm memory (`.slice()`), so over a plain ArrayBuffer: the overloads say so.
-export function call<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (!(error instanceof glue.Failure)) throw error;
-    const { offset, length, index } = error;
-    const code = error.code as Wtf8ErrorCode;
-    error.free();
-    throw new Wtf8Error(code, offset === undefined ? { index } : { offset, length: length ?? null });
-  }
+export function encodeString(input: string, format: number, fatal: boolean, bigEndian = false, bom = false, flag = false): Uint8Array<ArrayBuffer> {
+  glue.begin_encode(format, bigEndian, bom, flag, fatal);
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let start = 0;
+  do {
+    const end = Math.min(input.length, start + ENCODE_UNITS);
+    writeUnits(input, start, end);
+    const n = check(glue.encode(end - start, end === input.length));
+    parts.push(bytes().slice(BYTES_AT, BYTES_AT + n));
+    start = end;
+  } while (start < input.length);
+  return join(parts, (n) => new Uint8Array(n));
+}
+
+/** Encodes code points into `format` in chunks (Corrected UTF-8's full range); `flag` as for {@link encodeString}. */
+export function encodeCodePoints(input: Uint32Array, format: number, fatal: boolean, flag = false): Uint8Array<ArrayBuffer> {
+  glue.begin_encode(format, false, false, flag, fatal);
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let start = 0;
+  do {
+    const end = Math.min(input.length, start + CODE_POINTS);
+    words().set(input.subarray(start, end), CODE_POINTS_AT);
+    const n = check(glue.encode_code_points(end - start, end === input.length));
+    parts.push(bytes().slice(BYTES_AT, BYTES_AT + n));
+    start = end;
+  } while (start < input.length);
+  return join(parts, (n) => new Uint8Array(n));
+}
+
+/** Decodes bytes from `format` in chunks into a string. `order`: an {@link ORDER} (UTF-16/32); `flag` as for {@link encodeString}. */
+export function decodeString(input: Uint8Array, format: number, fatal: boolean, order: number = ORDER.bom, flag = false): string {
+  glue.begin_decode(format, order, flag, fatal);
+  let text = '';
+  let start = 0;
+  do {
+    const end = Math.min(input.length, start + DECODE_BYTES);
+    bytes().set(input.subarray(start, end), BYTES_AT);
+    const n = check(glue.decode(end - start, end === input.length));
+    text += stringOf(units().subarray(UNITS_AT, UNITS_AT + n));
+    start = end;
+  } while (start < input.length);
+  return text;
+}
+
+/** Decodes bytes from `format` in chunks into code points (Corrected UTF-8's full range). */
+export function decodeCodePoints(input: Uint8Array, format: number, fatal: boolean, flag = false): Uint32Array<ArrayBuffer> {
+  glue.begin_decode(format, ORDER.bom, flag, fatal);
+  const parts: Uint32Array<ArrayBuffer>[] = [];
+  let start = 0;
+  do {
+    const end = Math.min(input.length, start + CODE_POINTS);
+    bytes().set(input.subarray(start, end), BYTES_AT);
+    const n = check(glue.decode_code_points(end - start, end === input.length));
+    parts.push(words().slice(CODE_POINTS_AT, CODE_POINTS_AT + n));
+    start = end;
+  } while (start < input.length);
+  return join(parts, (n) => new Uint32Array(n));
+}
+
+/** A `writeUTF` frame of `input`: only its first code units can matter (the core says how many). */
+export function writeFrame(input: string): Uint8Array<ArrayBuffer> {
+  const count = Math.min(input.length, FRAME_UNITS);
+  writeUnits(input, 0, count);
+  const n = check(glue.encode_frame(count));
+  return bytes().slice(BYTES_AT, BYTES_AT + n);
+}
+
+/** The string in the `writeUTF` frame at the start of `input`, and the bytes the frame took. */
+export function readFrame(input: Uint8Array): { value: string; bytesRead: number } {
+  const frame = input.subarray(0, FRAME_BYTES);
+  bytes().set(frame, BYTES_AT);
+  const packed = check(glue.decode_frame(frame.length));
+  const count = packed % 65536;
+  return { value: stringOf(units().subarray(UNITS_AT, UNITS_AT + count)), bytesRead: (packed - count) / 65536 };
 }

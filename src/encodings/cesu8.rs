@@ -6,7 +6,7 @@
 //! directly followed by a trail sequence.
 
 use crate::error::{DecodeError, ErrorCode, LoneSurrogateError};
-use crate::grammar::{combine, is_lead, is_trail, read_sequence, Seq};
+use crate::grammar::{combine, is_lead, is_trail, read_sequence, write_sequence, Seq};
 use crate::validate_utf16;
 
 use super::engine::{decode_to_utf16, lenient, Step, REPLACEMENT};
@@ -158,20 +158,24 @@ pub(super) fn encode_units_into(
     mut replace: impl FnMut(usize) -> bool,
     out: &mut Vec<u8>,
 ) {
+    let mut seq = [0u8; 3];
     for (i, &unit) in src.iter().enumerate() {
         let unit = if replace(i) { REPLACEMENT as u16 } else { unit };
-        match unit {
-            0 if java => out.extend_from_slice(&[0xC0, 0x80]),
-            0x00..=0x7F => out.push(unit as u8),
-            0x80..=0x7FF => {
-                out.extend_from_slice(&[0xC0 | (unit >> 6) as u8, 0x80 | (unit & 0x3F) as u8])
-            }
-            _ => out.extend_from_slice(&[
-                0xE0 | (unit >> 12) as u8,
-                0x80 | ((unit >> 6) & 0x3F) as u8,
-                0x80 | (unit & 0x3F) as u8,
-            ]),
+        let n = write_unit(unit, java, &mut seq);
+        out.extend_from_slice(&seq[..n]);
+    }
+}
+
+/// Writes one code unit on its own (1 to 3 bytes; U+0000 as C0 80 with `java`) at `dst[0..]`
+/// and returns its length.
+#[inline]
+pub(super) fn write_unit(unit: u16, java: bool, dst: &mut [u8]) -> usize {
+    match unit {
+        0 if java => {
+            dst[..2].copy_from_slice(&[0xC0, 0x80]);
+            2
         }
+        _ => write_sequence(u32::from(unit), dst),
     }
 }
 
@@ -186,8 +190,8 @@ pub(super) fn four_byte_form(rest: &[u8]) -> Step {
     Step::Error(ErrorCode::FourByteForm, Some(len))
 }
 
-/// One CESU-8 step at `src[i]`.
-fn step(src: &[u8], i: usize) -> Step {
+/// One CESU-8 step at `src[i]`. It reads at most [`LOOKAHEAD`] bytes.
+pub(super) fn step(src: &[u8], i: usize) -> Step {
     let rest = &src[i..];
     if (0xF0..=0xF4).contains(&rest[0]) {
         return four_byte_form(rest);
@@ -224,6 +228,9 @@ fn step(src: &[u8], i: usize) -> Step {
         Seq::Truncated => Step::Error(ErrorCode::Truncated, None),
     }
 }
+
+/// The most bytes [`step`] reads: a surrogate pair, two 3-byte sequences.
+pub(super) const LOOKAHEAD: usize = 6;
 
 #[inline]
 fn read_sequence_or_empty(src: &[u8]) -> Option<Seq> {

@@ -294,7 +294,13 @@ fn start(src: &[u8], mode: CorrectedUtf8Mode) -> usize {
 /// The step for UTF-16 output: code points above U+10FFFF are errors.
 fn utf16_step(mode: CorrectedUtf8Mode) -> impl Fn(&[u8], usize) -> Step {
     let doc = mode == CorrectedUtf8Mode::Document;
-    move |src, i| match step(src, i, doc) {
+    move |src, i| step_utf16(src, i, doc)
+}
+
+/// [`step`] for UTF-16 output: a code point above U+10FFFF is `NOT_REPRESENTABLE_IN_UTF16`.
+#[inline]
+pub(super) fn step_utf16(src: &[u8], i: usize, doc: bool) -> Step {
+    match step(src, i, doc) {
         Step::Char(value, len) if value > 0x10FFFF => {
             Step::Error(ErrorCode::NotRepresentableInUtf16, Some(len))
         }
@@ -302,8 +308,18 @@ fn utf16_step(mode: CorrectedUtf8Mode) -> impl Fn(&[u8], usize) -> Step {
     }
 }
 
+/// The most bytes [`step`] reads, except for a reserved run ([`is_reserved_run_byte`]), which
+/// runs to the next lead byte however far that is.
+pub(super) const LOOKAHEAD: usize = 6;
+
+/// Does a reserved sequence (lead byte FE or FF) go on through `b`?
+#[inline]
+pub(super) const fn is_reserved_run_byte(b: u8) -> bool {
+    is_continuation(b) || b >= 0xFE
+}
+
 /// One Corrected UTF-8 step at `src[i]`.
-fn step(src: &[u8], i: usize, doc: bool) -> Step {
+pub(super) fn step(src: &[u8], i: usize, doc: bool) -> Step {
     let b0 = src[i];
     let (len, payload_bits) = match b0 {
         0x00 if doc => return Step::Error(ErrorCode::NulInDocument, Some(1)),
@@ -317,7 +333,7 @@ fn step(src: &[u8], i: usize, doc: bool) -> Step {
         0xFE..=0xFF => {
             let run = src[i + 1..]
                 .iter()
-                .take_while(|&&b| is_continuation(b) || b >= 0xFE)
+                .take_while(|&&b| is_reserved_run_byte(b))
                 .count();
             return Step::Error(ErrorCode::Reserved, Some(1 + run));
         }
@@ -347,10 +363,14 @@ const fn offset(len: usize, payload: u32) -> u32 {
     }
 }
 
-/// Writes the Corrected UTF-8 sequence for `cp`, which must be encodable.
-fn write(cp: u32, out: &mut Vec<u8>) {
+/// Writes the Corrected UTF-8 sequence for `cp`, which must be encodable, at `dst[0..]` and
+/// returns its length (at most 6).
+pub(super) fn write(cp: u32, dst: &mut [u8]) -> usize {
     let (len, payload, lead) = match cp {
-        0x00..=0x7F => return out.push(cp as u8),
+        0x00..=0x7F => {
+            dst[0] = cp as u8;
+            return 1;
+        }
         0xA0..=0x89F => (2, cp - 0xA0, 0xC0),
         0x8A0..=0xD7FF => (3, cp - 0x8A0, 0xE0),
         0xE000..=0x1_109F => (3, cp - 0x10A0, 0xE0),
@@ -358,9 +378,23 @@ fn write(cp: u32, out: &mut Vec<u8>) {
         0x21_10A0..=0x421_109F => (5, cp - 0x21_10A0, 0xF8),
         _ => (6, cp - 0x421_10A0, 0xFC),
     };
-    out.push(lead | (payload >> (6 * (len - 1))) as u8);
-    for k in (0..len - 1).rev() {
-        out.push(0x80 | ((payload >> (6 * k)) & 0x3F) as u8);
+    dst[0] = lead | (payload >> (6 * (len - 1))) as u8;
+    for (k, byte) in dst[1..len].iter_mut().enumerate() {
+        *byte = 0x80 | ((payload >> (6 * (len - 2 - k))) & 0x3F) as u8;
+    }
+    len
+}
+
+/// Why `value` has no Corrected UTF-8 encoding, if it has none; `surrogate_code` is the error
+/// for a surrogate value.
+#[inline]
+pub(super) fn problem(value: u32, doc: bool, surrogate_code: ErrorCode) -> Option<ErrorCode> {
+    match value {
+        0 if doc => Some(ErrorCode::NulInDocument),
+        0x80..=0x9F => Some(ErrorCode::C1Control),
+        _ if is_surrogate(value) => Some(surrogate_code),
+        _ if value > CORRECTED_UTF8_MAX => Some(ErrorCode::TooLarge),
+        _ => None,
     }
 }
 
@@ -377,19 +411,15 @@ fn encode(
     if doc {
         out.extend_from_slice(&CORRECTED_UTF8_MAGIC);
     }
+    let mut seq = [0u8; 6];
     for (index, value) in values {
-        let problem = match value {
-            0 if doc => Some(ErrorCode::NulInDocument),
-            0x80..=0x9F => Some(ErrorCode::C1Control),
-            _ if is_surrogate(value) => Some(surrogate_code),
-            _ if value > CORRECTED_UTF8_MAX => Some(ErrorCode::TooLarge),
-            _ => None,
-        };
-        match problem {
-            None => write(value, &mut out),
-            Some(_) if lossy => write(REPLACEMENT, &mut out),
+        let value = match problem(value, doc, surrogate_code) {
+            None => value,
+            Some(_) if lossy => REPLACEMENT,
             Some(code) => return Err(EncodeError::new(code, index, value)),
-        }
+        };
+        let n = write(value, &mut seq);
+        out.extend_from_slice(&seq[..n]);
     }
     Ok(out)
 }

@@ -19,6 +19,14 @@
 //! | UTF-8B | [`convert_utf16_to_utf8b`] | [`convert_utf8b_to_utf16`] (never fails) |
 //! | Corrected UTF-8 | [`convert_utf16_to_corrected_utf8`], [`convert_code_points_to_corrected_utf8`], each with `_lossy` | [`convert_corrected_utf8_to_utf16`], [`convert_corrected_utf8_to_code_points`], each with `_lossy` |
 //!
+//! Every function above converts a whole input into a fresh `Vec`. For inputs of any size in
+//! bounded memory, [`Encoder`] and [`Decoder`] do the same conversions in chunks, into buffers
+//! the caller provides (configured by [`Encoding`] and [`Decoding`]), with in total exactly the
+//! one-shot result — the same bytes or code units, the same U+FFFDs, the same strict error with
+//! its index or offset counted from the start of the stream. The `writeUTF` frame, at most
+//! 65,537 bytes, has [`convert_utf16_to_mutf8_frame_into`] and
+//! [`convert_mutf8_frame_to_utf16_into`].
+//!
 //! Helpers: [`sniff_utf16_bom`], [`sniff_utf32_bom`], [`cesu8_len_from_utf16`],
 //! [`mutf8_len_from_utf16`]; options [`ByteOrder`], [`Surrogates`], [`CorrectedUtf8Mode`];
 //! constants [`MUTF8_FRAME_MAX_BODY`], [`CORRECTED_UTF8_MAGIC`], [`CORRECTED_UTF8_MAX`]; the
@@ -177,6 +185,7 @@
 //! ```
 
 mod cesu8;
+mod chunked;
 mod corrected_utf8;
 mod engine;
 mod error;
@@ -189,6 +198,7 @@ pub use cesu8::{
     cesu8_len_from_utf16, convert_cesu8_to_utf16, convert_cesu8_to_utf16_lossy,
     convert_utf16_to_cesu8, convert_utf16_to_cesu8_lossy,
 };
+pub use chunked::{Decoder, Decoding, Encoder, Encoding};
 pub use corrected_utf8::{
     convert_code_points_to_corrected_utf8, convert_code_points_to_corrected_utf8_lossy,
     convert_corrected_utf8_to_code_points, convert_corrected_utf8_to_code_points_lossy,
@@ -198,9 +208,9 @@ pub use corrected_utf8::{
 };
 pub use error::EncodeError;
 pub use mutf8::{
-    convert_mutf8_frame_to_utf16, convert_mutf8_to_utf16, convert_mutf8_to_utf16_lossy,
-    convert_utf16_to_mutf8, convert_utf16_to_mutf8_frame, mutf8_len_from_utf16,
-    MUTF8_FRAME_MAX_BODY,
+    convert_mutf8_frame_to_utf16, convert_mutf8_frame_to_utf16_into, convert_mutf8_to_utf16,
+    convert_mutf8_to_utf16_lossy, convert_utf16_to_mutf8, convert_utf16_to_mutf8_frame,
+    convert_utf16_to_mutf8_frame_into, mutf8_len_from_utf16, MUTF8_FRAME_MAX_BODY,
 };
 pub use utf16::{
     convert_utf16_to_utf16be, convert_utf16_to_utf16le, convert_utf16be_to_utf16,

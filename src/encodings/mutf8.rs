@@ -8,8 +8,8 @@
 use crate::error::{DecodeError, ErrorCode};
 use crate::grammar::{is_continuation, read_sequence, Seq};
 
-use super::cesu8::{encode_units, encode_units_into, four_byte_form, unit_len};
-use super::engine::{decode_to_utf16, lenient, Step};
+use super::cesu8::{encode_units, four_byte_form, unit_len, write_unit};
+use super::engine::{decode, decode_to_utf16, lenient, Step};
 use super::EncodeError;
 
 /// The largest body a `writeUTF` frame can hold: its length prefix is an unsigned 16-bit
@@ -122,6 +122,39 @@ pub fn convert_mutf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
 ///
 /// Complexity: O(n), one allocation.
 pub fn convert_utf16_to_mutf8_frame(src: &[u16]) -> Result<Vec<u8>, EncodeError> {
+    let mut out = vec![0; 2 + mutf8_len_from_utf16(src).min(MUTF8_FRAME_MAX_BODY)];
+    let n = convert_utf16_to_mutf8_frame_into(src, &mut out)?;
+    out.truncate(n);
+    Ok(out)
+}
+
+/// [`convert_utf16_to_mutf8_frame`] into a caller's buffer: writes the frame at `dst[0..]` and
+/// returns its length in bytes. No allocation.
+///
+/// `dst` needs room for the frame: `2 + mutf8_len_from_utf16(src)` bytes, never more than
+/// `2 + MUTF8_FRAME_MAX_BODY` (65,537), since a longer body is an error. Only the first
+/// `MUTF8_FRAME_MAX_BODY + 1` code units can matter: every code unit takes at least one byte,
+/// so a longer `src` fails at the same index as its first 65,536 units do.
+///
+/// # Errors
+/// As [`convert_utf16_to_mutf8_frame`]: [`ErrorCode::TooLong`] at the index of the first code
+/// unit that does not fit; nothing is written then.
+///
+/// # Panics
+/// If `dst` is shorter than the frame.
+///
+/// ```
+/// use wtf8_wasm::encodings::convert_utf16_to_mutf8_frame_into;
+/// let mut dst = [0u8; 8];
+/// assert_eq!(convert_utf16_to_mutf8_frame_into(&[0x00, 0x61], &mut dst), Ok(5));
+/// assert_eq!(&dst[..5], b"\x00\x03\xC0\x80a");
+/// ```
+///
+/// Complexity: O(min(n, 65,536)).
+pub fn convert_utf16_to_mutf8_frame_into(
+    src: &[u16],
+    dst: &mut [u8],
+) -> Result<usize, EncodeError> {
     let mut len = 0;
     for (index, &unit) in src.iter().enumerate() {
         len += unit_len(unit, true);
@@ -129,10 +162,12 @@ pub fn convert_utf16_to_mutf8_frame(src: &[u16]) -> Result<Vec<u8>, EncodeError>
             return Err(EncodeError::new(ErrorCode::TooLong, index, u32::from(unit)));
         }
     }
-    let mut out = Vec::with_capacity(2 + len);
-    out.extend_from_slice(&(len as u16).to_be_bytes());
-    encode_units_into(src, true, |_| false, &mut out);
-    Ok(out)
+    dst[..2].copy_from_slice(&(len as u16).to_be_bytes());
+    let mut n = 2;
+    for &unit in src {
+        n += write_unit(unit, true, &mut dst[n..]);
+    }
+    Ok(n)
 }
 
 /// Reads one `writeUTF` frame from the start of `src`: a 2-byte big-endian length, then that
@@ -162,6 +197,39 @@ pub fn convert_utf16_to_mutf8_frame(src: &[u16]) -> Result<Vec<u8>, EncodeError>
 ///
 /// Complexity: O(length of the frame), one allocation.
 pub fn convert_mutf8_frame_to_utf16(src: &[u8]) -> Result<(Vec<u16>, usize), DecodeError> {
+    let body = src
+        .get(..2)
+        .map_or(0, |p| usize::from(u16::from_be_bytes([p[0], p[1]])));
+    let mut units = vec![0; body.min(src.len())];
+    let (n, end) = convert_mutf8_frame_to_utf16_into(src, &mut units)?;
+    units.truncate(n);
+    Ok((units, end))
+}
+
+/// [`convert_mutf8_frame_to_utf16`] into a caller's buffer: writes the frame's code units at
+/// `dst[0..]` and returns their count and the number of bytes the frame took. No allocation.
+///
+/// `dst` needs room for one code unit per body byte: the frame's length prefix, at most
+/// [`MUTF8_FRAME_MAX_BODY`] (65,535).
+///
+/// # Errors
+/// As [`convert_mutf8_frame_to_utf16`].
+///
+/// # Panics
+/// If `dst` is shorter than the decoded body.
+///
+/// ```
+/// use wtf8_wasm::encodings::convert_mutf8_frame_to_utf16_into;
+/// let mut dst = [0u16; 4];
+/// assert_eq!(convert_mutf8_frame_to_utf16_into(b"\x00\x02\xC0\x80a", &mut dst), Ok((1, 4)));
+/// assert_eq!(dst[0], 0);
+/// ```
+///
+/// Complexity: O(length of the frame).
+pub fn convert_mutf8_frame_to_utf16_into(
+    src: &[u8],
+    dst: &mut [u16],
+) -> Result<(usize, usize), DecodeError> {
     let truncated = DecodeError::new(ErrorCode::Truncated, 0, None);
     let [hi, lo, ..] = *src else {
         return Err(truncated);
@@ -174,12 +242,17 @@ pub fn convert_mutf8_frame_to_utf16(src: &[u8]) -> Result<(Vec<u16>, usize), Dec
         }
         other => other,
     };
-    let units = decode_to_utf16(frame, 2, true, end - 2, frame_step)?;
-    Ok((units, end))
+    let mut n = 0;
+    decode(frame, 2, true, frame_step, |value| {
+        // Modified UTF-8 decodes to code units: every value is below U+10000.
+        dst[n] = value as u16;
+        n += 1;
+    })?;
+    Ok((n, end))
 }
 
-/// One Modified UTF-8 step at `src[i]`.
-fn step(src: &[u8], i: usize) -> Step {
+/// One Modified UTF-8 step at `src[i]`. It reads at most [`LOOKAHEAD`] bytes.
+pub(super) fn step(src: &[u8], i: usize) -> Step {
     let rest = &src[i..];
     match rest[0] {
         0x00 => Step::Error(ErrorCode::NulByte, Some(1)),
@@ -197,6 +270,9 @@ fn step(src: &[u8], i: usize) -> Step {
         },
     }
 }
+
+/// The most bytes [`step`] reads (a 4-byte form).
+pub(super) const LOOKAHEAD: usize = 4;
 
 #[cfg(test)]
 mod tests {

@@ -213,9 +213,20 @@ fn decode(
     fatal: bool,
     from_bytes: fn([u8; 2]) -> u16,
 ) -> Result<Vec<u16>, DecodeError> {
-    let step = |src: &[u8], i: usize| match src.get(i..i + 2) {
+    decode_to_utf16(src, start, fatal, src.len().div_ceil(2), |src, i| {
+        step(src, i, from_bytes)
+    })
+}
+
+/// One UTF-16 step at `src[i]`: a code unit, or `TRUNCATED` for an odd last byte. It reads at
+/// most [`LOOKAHEAD`] bytes.
+#[inline]
+pub(super) fn step(src: &[u8], i: usize, from_bytes: fn([u8; 2]) -> u16) -> Step {
+    match src.get(i..i + 2) {
         Some(&[a, b]) => Step::Char(u32::from(from_bytes([a, b])), 2),
         _ => Step::Error(ErrorCode::Truncated, None),
-    };
-    decode_to_utf16(src, start, fatal, src.len().div_ceil(2), step)
+    }
 }
+
+/// The most bytes [`step`] reads.
+pub(super) const LOOKAHEAD: usize = 2;

@@ -262,16 +262,10 @@ fn encode(
         out.extend_from_slice(&to_bytes(0xFEFF));
     }
     for (index, value) in CodePoints::new(src) {
-        let value = if !is_surrogate(value) || surrogates == Surrogates::Pass {
-            value
-        } else if lossy {
-            REPLACEMENT
-        } else {
-            return Err(LoneSurrogateError {
-                index,
-                unit: value as u16,
-            });
-        };
+        let value = encode_value(value, surrogates, lossy).map_err(|()| LoneSurrogateError {
+            index,
+            unit: value as u16,
+        })?;
         out.extend_from_slice(&to_bytes(value));
     }
     Ok(out)
@@ -296,7 +290,21 @@ fn decode(
     surrogates: Surrogates,
     from_bytes: fn([u8; 4]) -> u32,
 ) -> Result<Vec<u16>, DecodeError> {
-    let step = |src: &[u8], i: usize| match src.get(i..i + 4) {
+    decode_to_utf16(src, start, fatal, src.len() / 2 + 1, |src, i| {
+        step(src, i, surrogates, from_bytes)
+    })
+}
+
+/// One UTF-32 step at `src[i]`: a value, or the error it is. It reads at most [`LOOKAHEAD`]
+/// bytes.
+#[inline]
+pub(super) fn step(
+    src: &[u8],
+    i: usize,
+    surrogates: Surrogates,
+    from_bytes: fn([u8; 4]) -> u32,
+) -> Step {
+    match src.get(i..i + 4) {
         Some(&[a, b, c, d]) => match from_bytes([a, b, c, d]) {
             value if value > 0x10FFFF => Step::Error(ErrorCode::TooLarge, Some(4)),
             value if is_surrogate(value) && surrogates == Surrogates::Reject => {
@@ -305,6 +313,21 @@ fn decode(
             value => Step::Char(value, 4),
         },
         _ => Step::Error(ErrorCode::Truncated, None),
-    };
-    decode_to_utf16(src, start, fatal, src.len() / 2 + 1, step)
+    }
+}
+
+/// The most bytes [`step`] reads.
+pub(super) const LOOKAHEAD: usize = 4;
+
+/// What the UTF-32 encoders write for `value` (a code point or a lone surrogate): the value
+/// itself, U+FFFD (`lossy`), or `Err(())` for a surrogate with [`Surrogates::Reject`].
+#[inline]
+pub(super) fn encode_value(value: u32, surrogates: Surrogates, lossy: bool) -> Result<u32, ()> {
+    if !is_surrogate(value) || surrogates == Surrogates::Pass {
+        Ok(value)
+    } else if lossy {
+        Ok(REPLACEMENT)
+    } else {
+        Err(())
+    }
 }

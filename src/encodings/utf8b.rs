@@ -76,8 +76,9 @@ pub fn convert_utf16_to_utf8b(src: &[u16]) -> Result<Vec<u8>, LoneSurrogateError
     Ok(out)
 }
 
-/// One UTF-8B step at `src[i]`: a valid UTF-8 sequence, or one escaped byte.
-fn step(src: &[u8], i: usize) -> Step {
+/// One UTF-8B step at `src[i]`: a valid UTF-8 sequence, or one escaped byte. It reads at most
+/// [`LOOKAHEAD`] bytes.
+pub(super) fn step(src: &[u8], i: usize) -> Step {
     match read_sequence(&src[i..]) {
         Seq::Valid { code_point, len } if !is_surrogate(code_point) => {
             Step::Char(code_point, usize::from(len))
@@ -85,3 +86,6 @@ fn step(src: &[u8], i: usize) -> Step {
         _ => Step::Char(0xDC00 + u32::from(src[i]), 1),
     }
 }
+
+/// The most bytes [`step`] reads (a 4-byte UTF-8 sequence).
+pub(super) const LOOKAHEAD: usize = 4;

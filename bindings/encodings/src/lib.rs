@@ -1,188 +1,128 @@
 //! WebAssembly bindings of the `wtf8-wasm/encodings` entry: thin `#[wasm_bindgen]` exports over
-//! [`wtf8_wasm::encodings`], for the TypeScript layer in `js/encodings/` (the public API; nothing here
-//! is meant to be called directly).
+//! [`wtf8_wasm::encodings`], for the TypeScript layer in `js/encodings/` (the public API; nothing
+//! here is meant to be called directly). A crate of its own, never published, so each npm entry
+//! carries a wasm module with only what it uses.
 //!
-//! A crate of its own (the main entry's bindings are another), so each npm entry carries a wasm
-//! module with only what it uses.
+//! **The convention** is the main bindings' (`bindings/main`):
 //!
-//! **Payload text never crosses the boundary as `&str`, `String` or `char`**: wasm-bindgen
-//! converts those with `TextEncoder`/`TextDecoder`, which replace lone surrogates with U+FFFD.
-//! UTF-16 code units come in as `&[u16]` (the glue copies a `Uint16Array` into wasm memory), code
-//! points as `&[u32]`, bytes as `&[u8]`; results go out as `Vec<u8>`, `Vec<u16>` or `Vec<u32>`
-//! (copied into a fresh typed array). Each call converts one whole input, so wasm memory grows to
-//! the largest input seen. A failure is thrown as a [`Failure`] (`code`, and `offset`/`length` for
-//! byte input or `index` for string and code point input), which the TypeScript layer turns into
-//! its `Wtf8Error`. (A small exported struct rather than serde-wasm-bindgen: it keeps this module
-//! about 6 kB smaller.)
-//!
-//! A decoder's byte order crosses as `big_endian: Option<bool>`, where `None` (`undefined`) means
-//! "read it from an optional byte order mark, big-endian without one". `fatal` selects the strict
-//! function (an error) over the `_lossy` one (U+FFFD).
+//! - **Payload text never crosses the boundary as `&str`, `String` or `char`**: wasm-bindgen
+//!   converts those with `TextEncoder`/`TextDecoder`, which replace lone surrogates with U+FFFD.
+//!   Code units, code points and bytes move through fixed scratch buffers in wasm memory: the
+//!   TypeScript layer writes a chunk into one, calls an export with the chunk's length, and reads
+//!   the result out of another. Every conversion runs in chunks through the core's
+//!   [`Encoder`]/[`Decoder`] (one at a time: [`begin_encode`]/[`begin_decode`] starts it), which
+//!   hold back what a chunk boundary splits, so inputs of any size go through in bounded memory.
+//! - **Results are numbers**: a length, or for a failure -1 with the failure record filled in
+//!   (four `u32`s at [`failure_ptr`]: the code's position in `ErrorCode::ALL`, the byte offset,
+//!   the error length and the index, `u32::MAX` for none), which the TypeScript layer turns into
+//!   its `Wtf8Error` (`failure` in `js/errors.ts`).
+//! - **No heap**: the scratch buffers and the converter are fixed statics, so the module has no
+//!   allocator and its memory never grows.
+
+use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
+use wtf8_wasm::encodings::{
+    self as enc, ByteOrder, CorrectedUtf8Mode, Decoder, Decoding, EncodeError, Encoder, Encoding,
+    Surrogates, MUTF8_FRAME_MAX_BODY,
+};
+use wtf8_wasm::{DecodeError, ErrorCode};
 
-use wtf8_wasm::encodings as enc;
-use wtf8_wasm::encodings::{CorrectedUtf8Mode, EncodeError, Surrogates};
-use wtf8_wasm::{DecodeError, LoneSurrogateError};
+/// Input bytes per decode call.
+const MAX_DECODE_BYTES: usize = 1 << 16;
+/// Input code units per encode call: their bytes (at most 4 per unit, UTF-32) fit the byte
+/// scratch.
+const MAX_ENCODE_UNITS: usize = 1 << 16;
+/// Input bytes per decode-to-code-points call, and code points per encode call (6 bytes each at
+/// most, Corrected UTF-8).
+const MAX_CODE_POINTS: usize = 1 << 14;
+/// Code units one `writeUTF` frame call looks at: a longer string fails at the same index.
+const FRAME_UNITS: usize = MUTF8_FRAME_MAX_BODY + 1;
+/// Room for held-back bytes, a pending lead surrogate, a byte order mark or magic number.
+const SLACK: usize = 16;
 
-type Bytes = Result<Vec<u8>, Failure>;
-type Units = Result<Vec<u16>, Failure>;
+const BYTE_SCRATCH: usize = 4 * MAX_ENCODE_UNITS + 4 * SLACK;
+const UNIT_SCRATCH: usize = MAX_DECODE_BYTES + SLACK;
+const CODE_POINT_SCRATCH: usize = MAX_CODE_POINTS + SLACK;
 
-/// UTF-16LE (`big_endian` false) or UTF-16BE bytes of `units`, after a BOM when `bom`. Never fails.
+/// A failed call's return value (every success returns a length, 0 or more).
+const FAILED: i32 = -1;
+/// `u32` stand-in for "none" in the failure record.
+const NONE: u32 = u32::MAX;
+
+thread_local! {
+    static BYTES: RefCell<[u8; BYTE_SCRATCH]> = const { RefCell::new([0; BYTE_SCRATCH]) };
+    static UNITS: RefCell<[u16; UNIT_SCRATCH]> = const { RefCell::new([0; UNIT_SCRATCH]) };
+    static CODE_POINTS: RefCell<[u32; CODE_POINT_SCRATCH]> =
+        const { RefCell::new([0; CODE_POINT_SCRATCH]) };
+    /// The last failure: code (its position in `ErrorCode::ALL`), byte offset, error length, index.
+    static FAILURE: RefCell<[u32; 4]> = const { RefCell::new([NONE; 4]) };
+    static ENCODER: RefCell<Encoder> = const { RefCell::new(Encoder::new(Encoding::Mutf8, false)) };
+    static DECODER: RefCell<Decoder> = const { RefCell::new(Decoder::new(Decoding::Utf8b, false)) };
+}
+
+/// Address of the byte scratch buffer in wasm memory.
 #[wasm_bindgen]
-pub fn encode_utf16(units: &[u16], big_endian: bool, bom: bool) -> Vec<u8> {
+pub fn scratch_bytes_ptr() -> usize {
+    BYTES.with(|b| b.as_ptr() as usize)
+}
+
+/// Address of the UTF-16 code unit scratch buffer in wasm memory.
+#[wasm_bindgen]
+pub fn scratch_units_ptr() -> usize {
+    UNITS.with(|u| u.as_ptr() as usize)
+}
+
+/// Address of the code point (`u32`) scratch buffer in wasm memory.
+#[wasm_bindgen]
+pub fn scratch_code_points_ptr() -> usize {
+    CODE_POINTS.with(|c| c.as_ptr() as usize)
+}
+
+/// Address of the failure record: four `u32`s, `[code, offset, length, index]`.
+#[wasm_bindgen]
+pub fn failure_ptr() -> usize {
+    FAILURE.with(|f| f.as_ptr() as usize)
+}
+
+/// The chunk sizes: 0 → bytes per [`decode`] call, 1 → code units per [`encode`] call, 2 → bytes
+/// per [`decode_code_points`] call and code points per [`encode_code_points`] call, 3 → the code
+/// units one [`encode_frame`] call needs to see.
+#[wasm_bindgen]
+pub fn limit(which: u32) -> usize {
+    match which {
+        0 => MAX_DECODE_BYTES,
+        1 => MAX_ENCODE_UNITS,
+        2 => MAX_CODE_POINTS,
+        _ => FRAME_UNITS,
+    }
+}
+
+/// The byte formats, by number (the TypeScript layer's `FORMAT` table); 5, Corrected UTF-8, is
+/// the `_` arm of the matches below.
+const UTF16: u32 = 0;
+const UTF32: u32 = 1;
+const CESU8: u32 = 2;
+const MUTF8: u32 = 3;
+const UTF8B: u32 = 4;
+
+fn order(big_endian: bool) -> ByteOrder {
     if big_endian {
-        enc::convert_utf16_to_utf16be(units, bom)
+        ByteOrder::BigEndian
     } else {
-        enc::convert_utf16_to_utf16le(units, bom)
+        ByteOrder::LittleEndian
     }
 }
 
-/// UTF-16 bytes → code units, big- or little-endian, or (`None`) as a BOM says, stripping it.
-///
-/// # Errors
-/// `fatal`: a byte [`Failure`] (only `TRUNCATED`, an odd trailing byte).
-#[wasm_bindgen]
-pub fn decode_utf16(bytes: &[u8], big_endian: Option<bool>, fatal: bool) -> Units {
-    match (big_endian, fatal) {
-        (Some(false), true) => enc::convert_utf16le_to_utf16(bytes).map_err(decode_error),
-        (Some(false), false) => Ok(enc::convert_utf16le_to_utf16_lossy(bytes)),
-        (Some(true), true) => enc::convert_utf16be_to_utf16(bytes).map_err(decode_error),
-        (Some(true), false) => Ok(enc::convert_utf16be_to_utf16_lossy(bytes)),
-        (None, true) => enc::convert_utf16bom_to_utf16(bytes).map_err(decode_error),
-        (None, false) => Ok(enc::convert_utf16bom_to_utf16_lossy(bytes)),
-    }
-}
-
-/// UTF-32LE/BE bytes of `units`, after a BOM when `bom`. `pass`: lone surrogates are written as
-/// their own value (never fails); otherwise `fatal` rejects them and lossy writes U+FFFD.
-///
-/// # Errors
-/// `fatal` and not `pass`: `LONE_SURROGATE` with its `index`.
-#[wasm_bindgen]
-pub fn encode_utf32(units: &[u16], big_endian: bool, bom: bool, pass: bool, fatal: bool) -> Bytes {
-    let surrogates = if pass {
+fn surrogates(pass: bool) -> Surrogates {
+    if pass {
         Surrogates::Pass
     } else {
         Surrogates::Reject
-    };
-    match (big_endian, fatal || pass) {
-        (false, true) => enc::convert_utf16_to_utf32le(units, bom, surrogates).map_err(lone_error),
-        (true, true) => enc::convert_utf16_to_utf32be(units, bom, surrogates).map_err(lone_error),
-        (false, false) => Ok(enc::convert_utf16_to_utf32le_lossy(units, bom)),
-        (true, false) => Ok(enc::convert_utf16_to_utf32be_lossy(units, bom)),
     }
 }
 
-/// UTF-32 bytes → code units; `big_endian` as for [`decode_utf16`]; `pass` decodes surrogate
-/// values to their unit.
-///
-/// # Errors
-/// `fatal`: a byte [`Failure`] (`TOO_LARGE`, `SURROGATE`, `TRUNCATED`).
-#[wasm_bindgen]
-pub fn decode_utf32(bytes: &[u8], big_endian: Option<bool>, pass: bool, fatal: bool) -> Units {
-    let surrogates = if pass {
-        Surrogates::Pass
-    } else {
-        Surrogates::Reject
-    };
-    match (big_endian, fatal) {
-        (Some(false), true) => {
-            enc::convert_utf32le_to_utf16(bytes, surrogates).map_err(decode_error)
-        }
-        (Some(false), false) => Ok(enc::convert_utf32le_to_utf16_lossy(bytes, surrogates)),
-        (Some(true), true) => {
-            enc::convert_utf32be_to_utf16(bytes, surrogates).map_err(decode_error)
-        }
-        (Some(true), false) => Ok(enc::convert_utf32be_to_utf16_lossy(bytes, surrogates)),
-        (None, true) => enc::convert_utf32bom_to_utf16(bytes, surrogates).map_err(decode_error),
-        (None, false) => Ok(enc::convert_utf32bom_to_utf16_lossy(bytes, surrogates)),
-    }
-}
-
-/// CESU-8 bytes of `units`; lossy (EF BF BD per lone surrogate) unless `fatal`.
-///
-/// # Errors
-/// `fatal`: `LONE_SURROGATE` with its `index`.
-#[wasm_bindgen]
-pub fn encode_cesu8(units: &[u16], fatal: bool) -> Bytes {
-    if fatal {
-        enc::convert_utf16_to_cesu8(units).map_err(lone_error)
-    } else {
-        Ok(enc::convert_utf16_to_cesu8_lossy(units))
-    }
-}
-
-/// CESU-8 bytes → code units.
-///
-/// # Errors
-/// `fatal`: a byte [`Failure`].
-#[wasm_bindgen]
-pub fn decode_cesu8(bytes: &[u8], fatal: bool) -> Units {
-    if fatal {
-        enc::convert_cesu8_to_utf16(bytes).map_err(decode_error)
-    } else {
-        Ok(enc::convert_cesu8_to_utf16_lossy(bytes))
-    }
-}
-
-/// Java's Modified UTF-8 bytes of `units`. Lossless, never fails.
-#[wasm_bindgen]
-pub fn encode_mutf8(units: &[u16]) -> Vec<u8> {
-    enc::convert_utf16_to_mutf8(units)
-}
-
-/// Modified UTF-8 bytes → code units.
-///
-/// # Errors
-/// `fatal`: a byte [`Failure`].
-#[wasm_bindgen]
-pub fn decode_mutf8(bytes: &[u8], fatal: bool) -> Units {
-    if fatal {
-        enc::convert_mutf8_to_utf16(bytes).map_err(decode_error)
-    } else {
-        Ok(enc::convert_mutf8_to_utf16_lossy(bytes))
-    }
-}
-
-/// A `DataOutput.writeUTF` frame: 2-byte big-endian length, then the Modified UTF-8 body.
-///
-/// # Errors
-/// `TOO_LONG` with an `index` when the body would exceed 65,535 bytes.
-#[wasm_bindgen]
-pub fn encode_mutf8_frame(units: &[u16]) -> Bytes {
-    enc::convert_utf16_to_mutf8_frame(units).map_err(encode_error)
-}
-
-/// The code units of the `writeUTF` frame at the start of `bytes` (it takes `2 + length prefix`
-/// bytes, which the caller reads from the prefix).
-///
-/// # Errors
-/// A byte [`Failure`]: `TRUNCATED` at 0 when the frame is incomplete, else the body's error.
-#[wasm_bindgen]
-pub fn decode_mutf8_frame(bytes: &[u8]) -> Units {
-    match enc::convert_mutf8_frame_to_utf16(bytes) {
-        Ok((units, _)) => Ok(units),
-        Err(e) => Err(decode_error(e)),
-    }
-}
-
-/// UTF-8B (`surrogateescape`) bytes of `units`: U+DC80..=U+DCFF become the byte they escape.
-///
-/// # Errors
-/// `LONE_SURROGATE` with its `index` for any other lone surrogate.
-#[wasm_bindgen]
-pub fn encode_utf8b(units: &[u16]) -> Bytes {
-    enc::convert_utf16_to_utf8b(units).map_err(lone_error)
-}
-
-/// UTF-8B bytes → code units: undecodable bytes become U+DC80..=U+DCFF. Never fails.
-#[wasm_bindgen]
-pub fn decode_utf8b(bytes: &[u8]) -> Vec<u16> {
-    enc::convert_utf8b_to_utf16(bytes)
-}
-
-fn corrected_mode(document: bool) -> CorrectedUtf8Mode {
+fn mode(document: bool) -> CorrectedUtf8Mode {
     if document {
         CorrectedUtf8Mode::Document
     } else {
@@ -190,120 +130,159 @@ fn corrected_mode(document: bool) -> CorrectedUtf8Mode {
     }
 }
 
-/// Corrected UTF-8 bytes of `units` (after the magic number when `document`); lossy unless `fatal`.
-///
-/// # Errors
-/// `fatal`: `C1_CONTROL`, `LONE_SURROGATE` or `NUL_IN_DOCUMENT` with an `index`.
+/// Starts an encoder for `format`: `big_endian` and `bom` for UTF-16/32; `flag` is `surrogates:
+/// 'pass'` for UTF-32 and `document` for Corrected UTF-8; `fatal` strict, else lossy.
 #[wasm_bindgen]
-pub fn encode_corrected_utf8(units: &[u16], document: bool, fatal: bool) -> Bytes {
-    let mode = corrected_mode(document);
-    if fatal {
-        enc::convert_utf16_to_corrected_utf8(units, mode).map_err(encode_error)
-    } else {
-        Ok(enc::convert_utf16_to_corrected_utf8_lossy(units, mode))
-    }
+pub fn begin_encode(format: u32, big_endian: bool, bom: bool, flag: bool, fatal: bool) {
+    let order = order(big_endian);
+    let encoding = match format {
+        UTF16 => Encoding::Utf16 { order, bom },
+        UTF32 => Encoding::Utf32 {
+            order,
+            bom,
+            surrogates: surrogates(flag),
+        },
+        CESU8 => Encoding::Cesu8,
+        MUTF8 => Encoding::Mutf8,
+        UTF8B => Encoding::Utf8b,
+        _ => Encoding::CorrectedUtf8(mode(flag)),
+    };
+    ENCODER.with(|e| *e.borrow_mut() = Encoder::new(encoding, fatal));
 }
 
-/// Corrected UTF-8 bytes of code points up to U+8421109F; lossy unless `fatal`.
-///
-/// # Errors
-/// `fatal`: `C1_CONTROL`, `SURROGATE`, `TOO_LARGE` or `NUL_IN_DOCUMENT` with an `index` in code
-/// points.
+/// Starts a decoder for `format`: `order` 0 little-endian, 1 big-endian, 2 from a byte order
+/// mark (UTF-16/32); `flag` as for [`begin_encode`]; `fatal` strict, else lenient.
 #[wasm_bindgen]
-pub fn encode_corrected_utf8_code_points(
-    code_points: &[u32],
-    document: bool,
-    fatal: bool,
-) -> Bytes {
-    let mode = corrected_mode(document);
-    if fatal {
-        enc::convert_code_points_to_corrected_utf8(code_points, mode).map_err(encode_error)
-    } else {
-        Ok(enc::convert_code_points_to_corrected_utf8_lossy(
-            code_points,
-            mode,
-        ))
-    }
+pub fn begin_decode(format: u32, order: u32, flag: bool, fatal: bool) {
+    let order = (order < 2).then(|| self::order(order == 1));
+    let decoding = match format {
+        UTF16 => Decoding::Utf16 { order },
+        UTF32 => Decoding::Utf32 {
+            order,
+            surrogates: surrogates(flag),
+        },
+        CESU8 => Decoding::Cesu8,
+        MUTF8 => Decoding::Mutf8,
+        UTF8B => Decoding::Utf8b,
+        _ => Decoding::CorrectedUtf8(mode(flag)),
+    };
+    DECODER.with(|d| *d.borrow_mut() = Decoder::new(decoding, fatal));
 }
 
-/// Corrected UTF-8 bytes → code units (the magic number stripped when `document`).
-///
-/// # Errors
-/// `fatal`: a byte [`Failure`].
+/// Encodes `units[..len]` of the scratch (the last chunk when `last`) into the byte scratch;
+/// returns the byte count, or -1 with the failure recorded (its index from the start).
 #[wasm_bindgen]
-pub fn decode_corrected_utf8(bytes: &[u8], document: bool, fatal: bool) -> Units {
-    let mode = corrected_mode(document);
-    if fatal {
-        enc::convert_corrected_utf8_to_utf16(bytes, mode).map_err(decode_error)
-    } else {
-        Ok(enc::convert_corrected_utf8_to_utf16_lossy(bytes, mode))
-    }
+pub fn encode(len: usize, last: bool) -> i32 {
+    ENCODER.with(|e| {
+        UNITS.with(|u| {
+            BYTES.with(|b| {
+                let src = &u.borrow()[..len.min(MAX_ENCODE_UNITS)];
+                let result = e
+                    .borrow_mut()
+                    .encode_from_utf16(src, last, &mut *b.borrow_mut());
+                result.map_or_else(encode_failure, |n| n as i32)
+            })
+        })
+    })
 }
 
-/// Corrected UTF-8 bytes → code points, the full range up to U+8421109F.
-///
-/// # Errors
-/// `fatal`: a byte [`Failure`].
+/// Encodes `code_points[..len]` of the scratch (the last chunk when `last`) into the byte
+/// scratch; returns the byte count, or -1 with the failure recorded.
 #[wasm_bindgen]
-pub fn decode_corrected_utf8_code_points(
-    bytes: &[u8],
-    document: bool,
-    fatal: bool,
-) -> Result<Vec<u32>, Failure> {
-    let mode = corrected_mode(document);
-    if fatal {
-        enc::convert_corrected_utf8_to_code_points(bytes, mode).map_err(decode_error)
-    } else {
-        Ok(enc::convert_corrected_utf8_to_code_points_lossy(
-            bytes, mode,
-        ))
-    }
+pub fn encode_code_points(len: usize, last: bool) -> i32 {
+    ENCODER.with(|e| {
+        CODE_POINTS.with(|c| {
+            BYTES.with(|b| {
+                let src = &c.borrow()[..len.min(MAX_CODE_POINTS)];
+                let result =
+                    e.borrow_mut()
+                        .encode_from_code_points(src, last, &mut *b.borrow_mut());
+                result.map_or_else(encode_failure, |n| n as i32)
+            })
+        })
+    })
 }
 
-/// Why and where a conversion failed, thrown to JavaScript (the TypeScript layer turns it into a
-/// `Wtf8Error` and frees it). Byte input sets `offset` and `length` (`undefined` length: the input
-/// ends inside a sequence); string or code point input sets `index`.
+/// Decodes `bytes[..len]` of the scratch (the last chunk when `last`) into the unit scratch;
+/// returns the unit count, or -1 with the failure recorded (its offset from the start).
 #[wasm_bindgen]
-pub struct Failure {
-    code: &'static str,
-    /// Byte offset where the well-formed prefix ends (byte input).
-    #[wasm_bindgen(readonly)]
-    pub offset: Option<usize>,
-    /// Bytes the error covers; `None` when more input could complete the sequence (byte input).
-    #[wasm_bindgen(readonly)]
-    pub length: Option<usize>,
-    /// Index of the first value that cannot be written (string or code point input).
-    #[wasm_bindgen(readonly)]
-    pub index: Option<usize>,
+pub fn decode(len: usize, last: bool) -> i32 {
+    DECODER.with(|d| {
+        BYTES.with(|b| {
+            UNITS.with(|u| {
+                let src = &b.borrow()[..len.min(MAX_DECODE_BYTES)];
+                let result = d
+                    .borrow_mut()
+                    .decode_to_utf16(src, last, &mut *u.borrow_mut());
+                result.map_or_else(decode_failure, |n| n as i32)
+            })
+        })
+    })
 }
 
+/// Decodes `bytes[..len]` of the scratch (the last chunk when `last`) into the code point
+/// scratch; returns the count, or -1 with the failure recorded.
 #[wasm_bindgen]
-impl Failure {
-    /// The stable error code, e.g. `"TRUNCATED"` (an ASCII constant, not payload text).
-    #[wasm_bindgen(getter)]
-    pub fn code(&self) -> JsValue {
-        JsValue::from_str(self.code)
-    }
+pub fn decode_code_points(len: usize, last: bool) -> i32 {
+    DECODER.with(|d| {
+        BYTES.with(|b| {
+            CODE_POINTS.with(|c| {
+                let src = &b.borrow()[..len.min(MAX_CODE_POINTS)];
+                let result = d
+                    .borrow_mut()
+                    .decode_to_code_points(src, last, &mut *c.borrow_mut());
+                result.map_or_else(decode_failure, |n| n as i32)
+            })
+        })
+    })
 }
 
-fn decode_error(e: DecodeError) -> Failure {
-    Failure {
-        code: e.code().as_str(),
-        offset: Some(e.valid_up_to()),
-        length: e.error_len(),
-        index: None,
-    }
+/// A `writeUTF` frame of `units[..len]` of the scratch (at most [`limit`]`(3)` units: a longer
+/// string fails at the same index) into the byte scratch; returns its length, or -1 with the
+/// failure recorded (`TOO_LONG`).
+#[wasm_bindgen]
+pub fn encode_frame(len: usize) -> i32 {
+    UNITS.with(|u| {
+        BYTES.with(|b| {
+            let src = &u.borrow()[..len.min(FRAME_UNITS)];
+            enc::convert_utf16_to_mutf8_frame_into(src, &mut *b.borrow_mut())
+                .map_or_else(encode_failure, |n| n as i32)
+        })
+    })
 }
 
-fn encode_error(e: EncodeError) -> Failure {
-    Failure {
-        code: e.code().as_str(),
-        offset: None,
-        length: None,
-        index: Some(e.index()),
-    }
+/// The code units of the `writeUTF` frame at the start of `bytes[..len]` of the scratch (the
+/// caller passes at least the frame, or all it has, up to 65,537 bytes) into the unit scratch;
+/// returns `bytes the frame took * 65536 + unit count` (exact in an f64), or -1 with the failure
+/// recorded.
+#[wasm_bindgen]
+pub fn decode_frame(len: usize) -> f64 {
+    BYTES.with(|b| {
+        UNITS.with(|u| {
+            let src = &b.borrow()[..len.min(2 + MUTF8_FRAME_MAX_BODY)];
+            match enc::convert_mutf8_frame_to_utf16_into(src, &mut *u.borrow_mut()) {
+                Ok((units, bytes)) => bytes as f64 * 65536.0 + units as f64,
+                Err(e) => f64::from(decode_failure(e)),
+            }
+        })
+    })
 }
 
-fn lone_error(e: LoneSurrogateError) -> Failure {
-    encode_error(EncodeError::from(e))
+/// Records a failure; returns [`FAILED`].
+fn fail(code: ErrorCode, offset: u32, length: u32, index: u32) -> i32 {
+    let code = ErrorCode::ALL
+        .iter()
+        .position(|&c| c == code)
+        .map_or(NONE, |i| i as u32);
+    FAILURE.with(|f| *f.borrow_mut() = [code, offset, length, index]);
+    FAILED
+}
+
+fn decode_failure(e: DecodeError) -> i32 {
+    let length = e.error_len().map_or(NONE, |n| n as u32);
+    fail(e.code(), e.valid_up_to() as u32, length, NONE)
+}
+
+fn encode_failure(e: EncodeError) -> i32 {
+    fail(e.code(), NONE, NONE, e.index() as u32)
 }
