@@ -218,14 +218,15 @@ test('TextEncoder, TextEncoderStream and TextDecoderStream pipelines: the same b
       assert.equal(new TextDecoder('utf-8', { ignoreBOM: true }).decode(platformBytes), text.toWellFormed());
     }
   }
-  // ignoreBOM: false in a pipeline strips what TextDecoderStream strips, wherever the BOM is cut.
+  // ignoreBOM: false in a pipeline strips what TextDecoder strips from the whole, wherever the BOM
+  // is cut. (Not TextDecoderStream: Node 24 and 26 strip both BOMs of efbbbf|efbbbf61 when the first
+  // is cut, where the Encoding Standard strips one.)
   const bytes = fromHex('efbbbfefbbbf61');
+  const whole = new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes);
+  assert.equal(whole, '\uFEFFa');
   for (let cut = 0; cut <= bytes.length; cut++) {
     const chunks = [bytes.slice(0, cut), bytes.slice(cut)];
-    assert.equal(
-      (await pipe(chunks, new Wtf8DecoderStream('wtf-8', { ignoreBOM: false }))).join(''),
-      (await pipe(chunks, new TextDecoderStream('utf-8', { ignoreBOM: false }))).join(''),
-    );
+    assert.equal((await pipe(chunks, new Wtf8DecoderStream('wtf-8', { ignoreBOM: false }))).join(''), whole, `cut at ${cut}`);
   }
 });
 

@@ -87,28 +87,29 @@ test('Wtf8Decoder over random chunkings equals decode of the whole, strict and l
 
 test('ignoreBOM: false strips exactly what TextDecoder strips, over random chunkings and reused decoders', () => {
   // TextDecoder is the oracle wherever WTF-8 and UTF-8 agree: input without surrogate sequences.
+  // The oracle decodes each stream in one call: Node 24 and 26's streaming TextDecoder strips a
+  // second BOM when the first one is cut across chunks (ef | bb bf ef bb bf 61 gives 'a'), which
+  // the Encoding Standard does not (one BOM per stream); its one-shot decode is right.
   const r = rng(SEED + 2);
   let compared = 0;
   for (let n = 0; n < 3000; n++) {
     // One decoder of each kind for three streams in a row: the BOM is stripped at each stream's start.
     for (const fatal of [false, true]) {
       const ours = new Wtf8Decoder('wtf-8', { fatal, ignoreBOM: false });
-      let platform = new TextDecoder('utf-8', { fatal, ignoreBOM: false });
+      const platform = new TextDecoder('utf-8', { fatal, ignoreBOM: false });
       for (let s = 0; s < 3; s++) {
         const bytes = randomBytesWithBom(r, 12);
         if (hasSurrogateSequence(bytes)) continue;
         const points = cut(r, bytes.length);
         const want = (() => {
           try {
-            return { value: feed(platform, bytes, points) };
+            return { value: platform.decode(bytes) };
           } catch (e) {
             assert.ok(e instanceof TypeError);
-            // After an error in a { stream: true } call TextDecoder goes on with the same stream;
-            // ours starts a new one (tested below), so the oracle starts afresh too.
-            platform = new TextDecoder('utf-8', { fatal, ignoreBOM: false });
             return { error: true };
           }
         })();
+        // After a strict error ours starts a new stream (tested below), as a one-shot decode does.
         const got = outcome(() => feed(ours, bytes, points));
         assert.deepEqual(got.error ? { error: true } : got, want, `case ${n}.${s} fatal ${fatal}: ${hex(bytes)} cut at ${points}`);
         compared++;
