@@ -7,6 +7,7 @@
 //! the joined string.
 
 use crate::grammar::{combine, write_sequence};
+use alloc::vec::Vec;
 
 /// Appends the WTF-8 string `src` to the WTF-8 string `dst`, re-pairing a lead surrogate at the
 /// end of `dst` with a trail surrogate at the start of `src`.

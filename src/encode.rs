@@ -7,6 +7,7 @@
 //! the output is exactly its UTF-8.
 
 use crate::grammar::{combine, is_lead, is_surrogate, is_trail, sequence_len, write_sequence};
+use alloc::{vec, vec::Vec};
 
 /// Converts UTF-16 code units to WTF-8, allocating the result. Lossless, never fails.
 ///

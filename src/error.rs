@@ -228,7 +228,7 @@ impl fmt::Display for DecodeError {
     }
 }
 
-impl std::error::Error for DecodeError {}
+impl core::error::Error for DecodeError {}
 
 /// A string (UTF-16 code units) that holds a lone surrogate where well-formed UTF-16 was required.
 ///
@@ -274,7 +274,7 @@ impl fmt::Display for LoneSurrogateError {
     }
 }
 
-impl std::error::Error for LoneSurrogateError {}
+impl core::error::Error for LoneSurrogateError {}
 
 #[cfg(test)]
 mod tests {

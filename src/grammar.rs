@@ -113,6 +113,41 @@ pub(crate) const fn combine(lead: u32, trail: u32) -> u32 {
     0x10000 + ((lead - 0xD800) << 10) + (trail - 0xDC00)
 }
 
+/// The surrogate pair that spells a supplementary code point (U+10000..=U+10FFFF) in UTF-16: the
+/// inverse of [`combine`].
+#[inline]
+pub(crate) const fn pair(code_point: u32) -> [u16; 2] {
+    let c = code_point - 0x10000;
+    [(0xD800 + (c >> 10)) as u16, (0xDC00 + (c & 0x3FF)) as u16]
+}
+
+/// The UTF-16 code units of `code_point` (≤ U+10FFFF, surrogates allowed): the units and how many
+/// of them count, one for a BMP code point, two (a [`pair`]) for a supplementary one.
+#[inline]
+pub(crate) const fn units(code_point: u32) -> ([u16; 2], usize) {
+    if code_point < 0x10000 {
+        ([code_point as u16, 0], 1)
+    } else {
+        (pair(code_point), 2)
+    }
+}
+
+/// Writes the UTF-16 code units of `code_point` (≤ U+10FFFF, surrogates allowed) at `dst[at..]`
+/// and returns how many (1 or 2). `dst` must have room for them. (An index rather than a subslice:
+/// the decode loop then needs one bounds check per unit, which keeps it as fast as before.)
+#[inline]
+pub(crate) fn write_units(code_point: u32, dst: &mut [u16], at: usize) -> usize {
+    if code_point < 0x10000 {
+        dst[at] = code_point as u16;
+        1
+    } else {
+        let [lead, trail] = pair(code_point);
+        dst[at] = lead;
+        dst[at + 1] = trail;
+        2
+    }
+}
+
 /// Writes the generalized UTF-8 sequence for `code_point` (≤ U+10FFFF, surrogates allowed) at
 /// `dst[0..]` and returns its length. `dst` must have room for it.
 #[inline]
@@ -208,6 +243,25 @@ mod tests {
         ];
         for (bytes, want) in cases {
             assert_eq!(read_sequence(bytes), *want, "{bytes:02X?}");
+        }
+    }
+
+    #[test]
+    fn units_and_combine_are_inverses() {
+        let mut buf = [0u16; 2];
+        for cp in 0..=0x10FFFF {
+            let (u, n) = units(cp);
+            assert_eq!(write_units(cp, &mut buf, 0), n);
+            assert_eq!(buf[..n], u[..n]);
+            // Rust's own UTF-16 encoder is the oracle for scalar values.
+            if let Some(c) = char::from_u32(cp) {
+                assert_eq!(c.encode_utf16(&mut [0; 2]), &u[..n]);
+            }
+            if n == 2 {
+                assert_eq!(combine(u32::from(u[0]), u32::from(u[1])), cp);
+            } else {
+                assert_eq!(u32::from(u[0]), cp);
+            }
         }
     }
 

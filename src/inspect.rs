@@ -3,8 +3,8 @@
 
 use crate::error::ErrorCode;
 use crate::grammar::{
-    combine, is_lead, is_surrogate, is_trail, read_sequence, write_sequence, Seq, REPLACEMENT_UNIT,
-    REPLACEMENT_UTF8,
+    combine, is_lead, is_surrogate, is_trail, read_sequence, units, write_sequence, Seq,
+    REPLACEMENT_UNIT, REPLACEMENT_UTF8,
 };
 
 /// What a [`Segment`] is.
@@ -245,15 +245,8 @@ impl Iterator for Wtf8Segments<'_> {
             Seq::Valid { code_point, len } => {
                 let len_us = usize::from(len);
                 bytes[..len_us].copy_from_slice(&rest[..len_us]);
-                let (units, unit_len) = if code_point >= 0x10000 {
-                    let c = code_point - 0x10000;
-                    (
-                        [(0xD800 + (c >> 10)) as u16, (0xDC00 + (c & 0x3FF)) as u16],
-                        2u8,
-                    )
-                } else {
-                    ([code_point as u16, 0], 1)
-                };
+                let (units, unit_len) = units(code_point);
+                let unit_len = unit_len as u8;
                 let spelled_trail = self.prev_lead && is_trail(code_point);
                 let error = spelled_trail.then_some(ErrorCode::SurrogatePair);
                 let (mut utf8, mut utf8_len) = lossy_utf8(Some(code_point), &rest[..len_us]);

@@ -3,8 +3,8 @@
 //!
 //! This is the pure core of the `wtf8-wasm` npm package: plain functions over `&[u16]` (UTF-16
 //! code units) and `&[u8]`, no WebAssembly inside and no dependencies, usable as an ordinary Rust
-//! crate on any target. The npm package's WebAssembly bindings are crates of their own that depend
-//! on this one.
+//! crate on any target, `no_std` ones included (it needs `alloc`). The npm package's WebAssembly
+//! bindings are crates of their own that depend on this one.
 //!
 //! WTF-8 is for storage and transport *inside* a system: any sequence of UTF-16 code units
 //! converts to WTF-8 and back without loss, and a well-formed string's WTF-8 *is* its UTF-8. It
@@ -87,8 +87,15 @@
 //! assert_eq!(convert_utf16_to_utf8_lossy(&units), b"a\xEF\xBF\xBDb"); // what TextEncoder gives
 //! assert_eq!(convert_utf16_to_utf8(&units).unwrap_err().index(), 1); // strict: where
 //! ```
-#![forbid(unsafe_code)]
+// Safe code throughout, but for the SIMD kernels' lazily built tables (`src/simd/tables.rs`).
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
+// `no_std` (with `alloc`): the WebAssembly bindings then link no `std`, so they can bring their own
+// panic handler, and `core::fmt`'s machinery for panic messages drops out of the module. The
+// tests use `std`.
+#![cfg_attr(not(test), no_std)]
+
+extern crate alloc;
 
 mod chunks;
 mod concat;

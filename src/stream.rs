@@ -1,12 +1,11 @@
 //! Streaming: encoders and decoders fed in chunks that produce exactly the one-shot result,
 //! wherever the chunk boundaries fall.
 
-use crate::decode::{decode_chunk, Stop};
+use crate::decode::{decode_chunk, put_sequence, Stop};
 use crate::encode::encode_units;
 use crate::error::{DecodeError, ErrorCode};
-use crate::grammar::{
-    combine, is_lead, is_trail, read_sequence, write_sequence, Seq, REPLACEMENT_UNIT,
-};
+use crate::grammar::{combine, is_lead, is_trail, read_sequence, write_sequence, REPLACEMENT_UNIT};
+use alloc::vec::Vec;
 
 /// Encodes UTF-16 code units arriving in chunks to WTF-8.
 ///
@@ -205,39 +204,18 @@ impl StreamDecoder {
             let take = src.len().min(4 - p);
             let mut window = self.pending;
             window[p..p + take].copy_from_slice(&src[..take]);
-            match read_sequence(&window[..p + take]) {
-                Seq::Valid { code_point, len } => {
-                    if self.fatal && self.prev_lead && is_trail(code_point) {
-                        return Err(DecodeError::new(
-                            ErrorCode::SurrogatePair,
-                            self.offset,
-                            Some(3),
-                        ));
-                    }
-                    if code_point >= 0x10000 {
-                        let c = code_point - 0x10000;
-                        dst[n] = (0xD800 + (c >> 10)) as u16;
-                        dst[n + 1] = (0xDC00 + (c & 0x3FF)) as u16;
-                        n += 2;
-                        self.prev_lead = false;
-                    } else {
-                        dst[n] = code_point as u16;
-                        n += 1;
-                        self.prev_lead = is_lead(code_point);
-                    }
-                    self.consume_pending(usize::from(len), &mut src);
+            let seq = read_sequence(&window[..p + take]);
+            match put_sequence(seq, self.fatal, &mut self.prev_lead, dst, n) {
+                Ok((len, written)) => {
+                    n += written;
+                    self.consume_pending(len, &mut src);
                 }
-                Seq::Invalid { code, len } => {
-                    if self.fatal {
-                        return Err(DecodeError::new(code, self.offset, Some(len)));
-                    }
-                    dst[n] = REPLACEMENT_UNIT;
-                    n += 1;
-                    self.prev_lead = false;
-                    self.consume_pending(usize::from(len), &mut src);
+                Err(Stop::Error(code, len)) => {
+                    return Err(DecodeError::new(code, self.offset, Some(len)));
                 }
-                Seq::Truncated => {
-                    // All of `src` fit in the window and the sequence is still unfinished.
+                // Incomplete (put_sequence never stops with Done): all of `src` fit in the window
+                // and the sequence is still unfinished.
+                Err(_) => {
                     self.pending = window;
                     self.pending_len = (p + take) as u8;
                     return self.finish_incomplete(last, dst, n);

@@ -9,6 +9,7 @@ use crate::grammar::{
 };
 use crate::validate::{validate_utf16, validate_utf8, validate_wtf8};
 use crate::wtf8_len_from_utf16;
+use alloc::{vec, vec::Vec};
 
 /// Converts UTF-16 code units to UTF-8, replacing each lone surrogate with U+FFFD (EF BF BD).
 /// Never fails; lossy exactly where the input holds lone surrogates.

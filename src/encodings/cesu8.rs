@@ -8,6 +8,7 @@
 use crate::error::{DecodeError, ErrorCode, LoneSurrogateError};
 use crate::grammar::{combine, is_lead, is_trail, read_sequence, write_sequence, Seq};
 use crate::validate_utf16;
+use alloc::vec::Vec;
 
 use super::engine::{decode_to_utf16, lenient, Step, REPLACEMENT};
 

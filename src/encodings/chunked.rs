@@ -11,7 +11,9 @@
 //! counts error offsets from the start of the stream. Neither allocates.
 
 use crate::error::{DecodeError, ErrorCode};
-use crate::grammar::{combine, is_lead, is_surrogate, is_trail, write_sequence};
+use crate::grammar::{
+    combine, is_lead, is_surrogate, is_trail, units, write_sequence, write_units,
+};
 
 use super::engine::{CodePoints, Step, REPLACEMENT};
 use super::{
@@ -397,12 +399,11 @@ impl Encoder {
                     ByteOrder::LittleEndian => u16::to_le_bytes,
                     ByteOrder::BigEndian => u16::to_be_bytes,
                 };
-                let mut n = 0;
-                for unit in split(value).into_iter().flatten() {
-                    dst[n..n + 2].copy_from_slice(&to_bytes(unit));
-                    n += 2;
+                let (units, n) = units(value);
+                for (k, &unit) in units[..n].iter().enumerate() {
+                    dst[2 * k..2 * k + 2].copy_from_slice(&to_bytes(unit));
                 }
-                n
+                2 * n
             }
             Encoding::Utf32 { order, .. } => {
                 let bytes = match order {
@@ -414,8 +415,9 @@ impl Encoder {
             }
             Encoding::Cesu8 | Encoding::Mutf8 => {
                 let java = self.encoding == Encoding::Mutf8;
+                let (units, count) = units(value);
                 let mut n = 0;
-                for unit in split(value).into_iter().flatten() {
+                for &unit in &units[..count] {
                     n += cesu8::write_unit(unit, java, &mut dst[n..]);
                 }
                 n
@@ -427,20 +429,6 @@ impl Encoder {
             Encoding::Utf8b => write_sequence(value, dst),
             Encoding::CorrectedUtf8(_) => corrected_utf8::write(value, dst),
         }
-    }
-}
-
-/// A value up to U+10FFFF as one or two UTF-16 code units.
-#[inline]
-fn split(value: u32) -> [Option<u16>; 2] {
-    if value < 0x10000 {
-        [Some(value as u16), None]
-    } else {
-        let c = value - 0x10000;
-        [
-            Some((0xD800 + (c >> 10)) as u16),
-            Some((0xDC00 + (c & 0x3FF)) as u16),
-        ]
     }
 }
 
@@ -560,10 +548,7 @@ struct Utf16Sink<'a> {
 impl Sink for Utf16Sink<'_> {
     #[inline]
     fn push(&mut self, value: u32) {
-        for unit in split(value).into_iter().flatten() {
-            self.dst[self.len] = unit;
-            self.len += 1;
-        }
+        self.len += write_units(value, self.dst, self.len);
     }
 
     fn push_bytes(&mut self, bytes: &[u8]) {

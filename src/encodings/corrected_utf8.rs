@@ -8,6 +8,7 @@
 
 use crate::error::{DecodeError, ErrorCode};
 use crate::grammar::{is_continuation, is_surrogate};
+use alloc::vec::Vec;
 
 use super::engine::{
     decode_to_code_points, decode_to_utf16, lenient, CodePoints, Step, REPLACEMENT,

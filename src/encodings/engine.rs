@@ -8,7 +8,8 @@
 //! strict output with each error replaced by one U+FFFD.
 
 use crate::error::{DecodeError, ErrorCode};
-use crate::grammar::{combine, is_lead, is_trail};
+use crate::grammar::{combine, is_lead, is_trail, units};
+use alloc::vec::Vec;
 
 /// U+FFFD REPLACEMENT CHARACTER.
 pub(crate) const REPLACEMENT: u32 = 0xFFFD;
@@ -93,13 +94,8 @@ pub(crate) fn lenient<T>(result: Result<T, DecodeError>) -> T {
 /// Appends `value` (at most U+10FFFF) as one or two UTF-16 code units.
 #[inline]
 pub(crate) fn push_utf16(out: &mut Vec<u16>, value: u32) {
-    if value < 0x10000 {
-        out.push(value as u16);
-    } else {
-        let c = value - 0x10000;
-        out.push((0xD800 + (c >> 10)) as u16);
-        out.push((0xDC00 + (c & 0x3FF)) as u16);
-    }
+    let (units, n) = units(value);
+    out.extend_from_slice(&units[..n]);
 }
 
 /// `DecodeError` stores the error length in a byte; a longer run (only a Corrected UTF-8

@@ -7,6 +7,7 @@
 
 use crate::error::{DecodeError, ErrorCode};
 use crate::grammar::{is_continuation, read_sequence, Seq};
+use alloc::{vec, vec::Vec};
 
 use super::cesu8::{encode_units, four_byte_form, unit_len, write_unit};
 use super::engine::{decode, decode_to_utf16, lenient, Step};

@@ -5,6 +5,7 @@
 //! the `utf16bom` decoders sniff and strip it, defaulting to big-endian.
 
 use crate::error::{DecodeError, ErrorCode};
+use alloc::vec::Vec;
 
 use super::engine::{decode_to_utf16, lenient, Step};
 

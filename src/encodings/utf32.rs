@@ -7,6 +7,7 @@
 
 use crate::error::{DecodeError, ErrorCode, LoneSurrogateError};
 use crate::grammar::is_surrogate;
+use alloc::vec::Vec;
 
 use super::engine::{decode_to_utf16, lenient, CodePoints, Step, REPLACEMENT};
 use super::ByteOrder;

@@ -8,6 +8,7 @@
 
 use crate::error::LoneSurrogateError;
 use crate::grammar::{is_surrogate, read_sequence, write_sequence, Seq};
+use alloc::vec::Vec;
 
 use super::engine::{decode_to_utf16, lenient, CodePoints, Step};
 

@@ -2,7 +2,8 @@
 //! the wasm module's data: each row is a swizzle index vector, and 0x80 (out of range) makes a
 //! byte zero.
 
-use std::sync::OnceLock;
+use alloc::boxed::Box;
+use core::sync::atomic::{AtomicPtr, Ordering};
 
 /// A swizzle index vector.
 pub(super) type Row = [u8; 16];
@@ -21,10 +22,35 @@ pub(super) struct Tables {
 }
 
 /// The tables, built the first time a kernel asks.
+///
+/// A once-cell on an atomic pointer, since the crate is `no_std` (`std::sync::OnceLock` is not in
+/// `core`): whoever finds it empty builds the tables and publishes them; a thread that loses that
+/// race frees its copy and uses the winner's. In the single-threaded wasm module that is a load
+/// and a compare.
 #[inline]
+#[allow(unsafe_code)]
 pub(super) fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Box<Tables>> = OnceLock::new();
-    TABLES.get_or_init(build)
+    static TABLES: AtomicPtr<Tables> = AtomicPtr::new(core::ptr::null_mut());
+    let mut ptr = TABLES.load(Ordering::Acquire);
+    if ptr.is_null() {
+        let built = Box::into_raw(build());
+        ptr = match TABLES.compare_exchange(
+            core::ptr::null_mut(),
+            built,
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        ) {
+            Ok(_) => built,
+            Err(winner) => {
+                // SAFETY: `built` came from `Box::into_raw` just above and was never published.
+                drop(unsafe { Box::from_raw(built) });
+                winner
+            }
+        };
+    }
+    // SAFETY: a non-null pointer in TABLES came from `Box::into_raw` and is never freed or
+    // written again, so it is valid for reads for the rest of the program.
+    unsafe { &*ptr }
 }
 
 fn build() -> Box<Tables> {

@@ -16,17 +16,21 @@
 //!   (four `u32`s at [`failure_ptr`]: the code's position in `ErrorCode::ALL`, the byte offset,
 //!   the error length and the index, `u32::MAX` for none), which the TypeScript layer turns into
 //!   its `Wtf8Error` (`failure` in `js/errors.ts`).
-//! - **No heap**: the scratch buffers and the converter are fixed statics, so the module has no
-//!   allocator and its memory never grows.
+//!   The record, the scratch statics and the panic handler are in `bindings/convention`, shared
+//!   with the main module.
+//! - **No heap**: the scratch buffers and the converter are fixed statics. The global allocator
+//!   is one that always fails, so an allocation would trap: the module's memory never grows.
 
-use std::cell::RefCell;
+// No `std` in the wasm module: the panic handler (bindings/convention) traps without formatting a
+// message, so `core::fmt` and std's panic machinery stay out of it (tests/js/size-budget.json).
+#![cfg_attr(target_arch = "wasm32", no_std)]
 
+use convention::{decode_failure, encode_failure, Shared};
 use wasm_bindgen::prelude::*;
 use wtf8_wasm::encodings::{
-    self as enc, ByteOrder, CorrectedUtf8Mode, Decoder, Decoding, EncodeError, Encoder, Encoding,
-    Surrogates, MUTF8_FRAME_MAX_BODY,
+    self as enc, ByteOrder, CorrectedUtf8Mode, Decoder, Decoding, Encoder, Encoding, Surrogates,
+    MUTF8_FRAME_MAX_BODY,
 };
-use wtf8_wasm::{DecodeError, ErrorCode};
 
 /// Input bytes per decode call.
 const MAX_DECODE_BYTES: usize = 1 << 16;
@@ -45,44 +49,39 @@ const BYTE_SCRATCH: usize = 4 * MAX_ENCODE_UNITS + 4 * SLACK;
 const UNIT_SCRATCH: usize = MAX_DECODE_BYTES + SLACK;
 const CODE_POINT_SCRATCH: usize = MAX_CODE_POINTS + SLACK;
 
-/// A failed call's return value (every success returns a length, 0 or more).
-const FAILED: i32 = -1;
-/// `u32` stand-in for "none" in the failure record.
-const NONE: u32 = u32::MAX;
+// The module never allocates (see the crate doc): an allocation fails, and then traps.
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: lol_alloc::FailAllocator = lol_alloc::FailAllocator;
 
-thread_local! {
-    static BYTES: RefCell<[u8; BYTE_SCRATCH]> = const { RefCell::new([0; BYTE_SCRATCH]) };
-    static UNITS: RefCell<[u16; UNIT_SCRATCH]> = const { RefCell::new([0; UNIT_SCRATCH]) };
-    static CODE_POINTS: RefCell<[u32; CODE_POINT_SCRATCH]> =
-        const { RefCell::new([0; CODE_POINT_SCRATCH]) };
-    /// The last failure: code (its position in `ErrorCode::ALL`), byte offset, error length, index.
-    static FAILURE: RefCell<[u32; 4]> = const { RefCell::new([NONE; 4]) };
-    static ENCODER: RefCell<Encoder> = const { RefCell::new(Encoder::new(Encoding::Mutf8, false)) };
-    static DECODER: RefCell<Decoder> = const { RefCell::new(Decoder::new(Decoding::Utf8b, false)) };
-}
+static BYTES: Shared<[u8; BYTE_SCRATCH]> = Shared::new([0; BYTE_SCRATCH]);
+static UNITS: Shared<[u16; UNIT_SCRATCH]> = Shared::new([0; UNIT_SCRATCH]);
+static CODE_POINTS: Shared<[u32; CODE_POINT_SCRATCH]> = Shared::new([0; CODE_POINT_SCRATCH]);
+static ENCODER: Shared<Encoder> = Shared::new(Encoder::new(Encoding::Mutf8, false));
+static DECODER: Shared<Decoder> = Shared::new(Decoder::new(Decoding::Utf8b, false));
 
 /// Address of the byte scratch buffer in wasm memory.
 #[wasm_bindgen]
 pub fn scratch_bytes_ptr() -> usize {
-    BYTES.with(|b| b.as_ptr() as usize)
+    BYTES.get().as_ptr() as usize
 }
 
 /// Address of the UTF-16 code unit scratch buffer in wasm memory.
 #[wasm_bindgen]
 pub fn scratch_units_ptr() -> usize {
-    UNITS.with(|u| u.as_ptr() as usize)
+    UNITS.get().as_ptr() as usize
 }
 
 /// Address of the code point (`u32`) scratch buffer in wasm memory.
 #[wasm_bindgen]
 pub fn scratch_code_points_ptr() -> usize {
-    CODE_POINTS.with(|c| c.as_ptr() as usize)
+    CODE_POINTS.get().as_ptr() as usize
 }
 
 /// Address of the failure record: four `u32`s, `[code, offset, length, index]`.
 #[wasm_bindgen]
 pub fn failure_ptr() -> usize {
-    FAILURE.with(|f| f.as_ptr() as usize)
+    convention::failure_ptr()
 }
 
 /// The chunk sizes: 0 → bytes per [`decode`] call, 1 → code units per [`encode`] call, 2 → bytes
@@ -147,7 +146,7 @@ pub fn begin_encode(format: u32, big_endian: bool, bom: bool, flag: bool, fatal:
         UTF8B => Encoding::Utf8b,
         _ => Encoding::CorrectedUtf8(mode(flag)),
     };
-    ENCODER.with(|e| *e.borrow_mut() = Encoder::new(encoding, fatal));
+    *ENCODER.get() = Encoder::new(encoding, fatal);
 }
 
 /// Starts a decoder for `format`: `order` 0 little-endian, 1 big-endian, 2 from a byte order
@@ -166,75 +165,51 @@ pub fn begin_decode(format: u32, order: u32, flag: bool, fatal: bool) {
         UTF8B => Decoding::Utf8b,
         _ => Decoding::CorrectedUtf8(mode(flag)),
     };
-    DECODER.with(|d| *d.borrow_mut() = Decoder::new(decoding, fatal));
+    *DECODER.get() = Decoder::new(decoding, fatal);
 }
 
 /// Encodes `units[..len]` of the scratch (the last chunk when `last`) into the byte scratch;
 /// returns the byte count, or -1 with the failure recorded (its index from the start).
 #[wasm_bindgen]
 pub fn encode(len: usize, last: bool) -> i32 {
-    ENCODER.with(|e| {
-        UNITS.with(|u| {
-            BYTES.with(|b| {
-                let src = &u.borrow()[..len.min(MAX_ENCODE_UNITS)];
-                let result = e
-                    .borrow_mut()
-                    .encode_from_utf16(src, last, &mut *b.borrow_mut());
-                result.map_or_else(encode_failure, |n| n as i32)
-            })
-        })
-    })
+    let src = &UNITS.get()[..len.min(MAX_ENCODE_UNITS)];
+    ENCODER
+        .get()
+        .encode_from_utf16(src, last, BYTES.get())
+        .map_or_else(encode_failure, |n| n as i32)
 }
 
 /// Encodes `code_points[..len]` of the scratch (the last chunk when `last`) into the byte
 /// scratch; returns the byte count, or -1 with the failure recorded.
 #[wasm_bindgen]
 pub fn encode_code_points(len: usize, last: bool) -> i32 {
-    ENCODER.with(|e| {
-        CODE_POINTS.with(|c| {
-            BYTES.with(|b| {
-                let src = &c.borrow()[..len.min(MAX_CODE_POINTS)];
-                let result =
-                    e.borrow_mut()
-                        .encode_from_code_points(src, last, &mut *b.borrow_mut());
-                result.map_or_else(encode_failure, |n| n as i32)
-            })
-        })
-    })
+    let src = &CODE_POINTS.get()[..len.min(MAX_CODE_POINTS)];
+    ENCODER
+        .get()
+        .encode_from_code_points(src, last, BYTES.get())
+        .map_or_else(encode_failure, |n| n as i32)
 }
 
 /// Decodes `bytes[..len]` of the scratch (the last chunk when `last`) into the unit scratch;
 /// returns the unit count, or -1 with the failure recorded (its offset from the start).
 #[wasm_bindgen]
 pub fn decode(len: usize, last: bool) -> i32 {
-    DECODER.with(|d| {
-        BYTES.with(|b| {
-            UNITS.with(|u| {
-                let src = &b.borrow()[..len.min(MAX_DECODE_BYTES)];
-                let result = d
-                    .borrow_mut()
-                    .decode_to_utf16(src, last, &mut *u.borrow_mut());
-                result.map_or_else(decode_failure, |n| n as i32)
-            })
-        })
-    })
+    let src = &BYTES.get()[..len.min(MAX_DECODE_BYTES)];
+    DECODER
+        .get()
+        .decode_to_utf16(src, last, UNITS.get())
+        .map_or_else(decode_failure, |n| n as i32)
 }
 
 /// Decodes `bytes[..len]` of the scratch (the last chunk when `last`) into the code point
 /// scratch; returns the count, or -1 with the failure recorded.
 #[wasm_bindgen]
 pub fn decode_code_points(len: usize, last: bool) -> i32 {
-    DECODER.with(|d| {
-        BYTES.with(|b| {
-            CODE_POINTS.with(|c| {
-                let src = &b.borrow()[..len.min(MAX_CODE_POINTS)];
-                let result = d
-                    .borrow_mut()
-                    .decode_to_code_points(src, last, &mut *c.borrow_mut());
-                result.map_or_else(decode_failure, |n| n as i32)
-            })
-        })
-    })
+    let src = &BYTES.get()[..len.min(MAX_CODE_POINTS)];
+    DECODER
+        .get()
+        .decode_to_code_points(src, last, CODE_POINTS.get())
+        .map_or_else(decode_failure, |n| n as i32)
 }
 
 /// A `writeUTF` frame of `units[..len]` of the scratch (at most [`limit`]`(3)` units: a longer
@@ -242,13 +217,9 @@ pub fn decode_code_points(len: usize, last: bool) -> i32 {
 /// failure recorded (`TOO_LONG`).
 #[wasm_bindgen]
 pub fn encode_frame(len: usize) -> i32 {
-    UNITS.with(|u| {
-        BYTES.with(|b| {
-            let src = &u.borrow()[..len.min(FRAME_UNITS)];
-            enc::convert_utf16_to_mutf8_frame_into(src, &mut *b.borrow_mut())
-                .map_or_else(encode_failure, |n| n as i32)
-        })
-    })
+    let src = &UNITS.get()[..len.min(FRAME_UNITS)];
+    enc::convert_utf16_to_mutf8_frame_into(src, BYTES.get())
+        .map_or_else(encode_failure, |n| n as i32)
 }
 
 /// The code units of the `writeUTF` frame at the start of `bytes[..len]` of the scratch (the
@@ -257,32 +228,9 @@ pub fn encode_frame(len: usize) -> i32 {
 /// recorded.
 #[wasm_bindgen]
 pub fn decode_frame(len: usize) -> f64 {
-    BYTES.with(|b| {
-        UNITS.with(|u| {
-            let src = &b.borrow()[..len.min(2 + MUTF8_FRAME_MAX_BODY)];
-            match enc::convert_mutf8_frame_to_utf16_into(src, &mut *u.borrow_mut()) {
-                Ok((units, bytes)) => bytes as f64 * 65536.0 + units as f64,
-                Err(e) => f64::from(decode_failure(e)),
-            }
-        })
-    })
-}
-
-/// Records a failure; returns [`FAILED`].
-fn fail(code: ErrorCode, offset: u32, length: u32, index: u32) -> i32 {
-    let code = ErrorCode::ALL
-        .iter()
-        .position(|&c| c == code)
-        .map_or(NONE, |i| i as u32);
-    FAILURE.with(|f| *f.borrow_mut() = [code, offset, length, index]);
-    FAILED
-}
-
-fn decode_failure(e: DecodeError) -> i32 {
-    let length = e.error_len().map_or(NONE, |n| n as u32);
-    fail(e.code(), e.valid_up_to() as u32, length, NONE)
-}
-
-fn encode_failure(e: EncodeError) -> i32 {
-    fail(e.code(), NONE, NONE, e.index() as u32)
+    let src = &BYTES.get()[..len.min(2 + MUTF8_FRAME_MAX_BODY)];
+    match enc::convert_mutf8_frame_to_utf16_into(src, UNITS.get()) {
+        Ok((units, bytes)) => bytes as f64 * 65536.0 + units as f64,
+        Err(e) => f64::from(decode_failure(e)),
+    }
 }

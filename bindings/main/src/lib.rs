@@ -12,15 +12,24 @@
 //!   length, and reads the result out of the other. Inputs of any size go through in chunks of at
 //!   most [`max_encode_units`] units / [`max_decode_bytes`] bytes, so wasm memory does not grow with
 //!   input size. (`inspect` alone takes its whole input, as a slice: it is for display.)
-//! - **Results are numbers**: a length, or for a failure -1 with the [`Failure`] record filled in
+//! - **Results are numbers**: a length, or for a failure -1 with the failure record filled in
 //!   (its code, byte offset, error length and code unit index, as `u32`s at [`failure_ptr`]),
-//!   which the TypeScript layer turns into its `Wtf8Error` (`js/failure.ts`). A failure is never a
-//!   value a success could return.
+//!   which the TypeScript layer turns into its `Wtf8Error` (`js/errors.ts`). A failure is never a
+//!   value a success could return. The record, the scratch statics and the panic handler are in
+//!   `bindings/convention`, shared with the other module.
+//! - **The heap** is used by `inspect` alone (its records); the allocator is `lol_alloc`'s.
 
-use std::cell::RefCell;
+// No `std` in the wasm module: the panic handler (bindings/convention) traps without formatting a
+// message, so `core::fmt` and std's panic machinery stay out of it (tests/js/size-budget.json).
+#![cfg_attr(target_arch = "wasm32", no_std)]
 
+extern crate alloc;
+
+use alloc::vec::Vec;
+
+use convention::{code_word, decode_failure, Shared, NONE};
 use wasm_bindgen::prelude::*;
-use wtf8_wasm::{DecodeError, ErrorCode, Segment, StreamDecoder};
+use wtf8_wasm::{Segment, StreamDecoder};
 
 // SAFETY: this module is built for wasm32 without threads (no `atomics` target feature, no shared
 // memory), so exactly one thread ever allocates, which is what `AssumeSingleThreaded` requires.
@@ -33,91 +42,57 @@ static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> 
 const MAX_DECODE_BYTES: usize = 1 << 16;
 /// Input units per encode call: their WTF-8 (≤ 3 bytes each) must fit the byte scratch buffer.
 const MAX_ENCODE_UNITS: usize = MAX_DECODE_BYTES / 3;
-/// The unit scratch buffer holds a decode call's output (≤ one unit per byte, plus one U+FFFD
-/// for a truncated tail) and an encode call's input.
+/// The unit scratch buffer holds a decode call's output (≤ one unit per byte, plus up to three
+/// for the streaming decoder's held-back bytes) and an encode call's input.
 const UNIT_SCRATCH: usize = MAX_DECODE_BYTES + 8;
 /// The most lone surrogate indexes one [`lone_surrogates`] call reports.
 const MAX_LONE: usize = MAX_ENCODE_UNITS / 64;
 /// Input bytes per [`convert_chunk_lossy`] call: their lossy UTF-8 (≤ 3 bytes each) must fit the
 /// conversion scratch buffer.
 const MAX_CONVERT_BYTES: usize = MAX_DECODE_BYTES / 3;
-/// A failed call's return value (every success returns a length, 0 or more).
-const FAILED: i32 = -1;
-/// `u32` stand-in for "none" in the failure record (no length: the input ended mid-sequence; no
-/// index: byte input).
-const NONE: u32 = u32::MAX;
 
+/// The buffers the TypeScript layer reads and writes, at fixed addresses in wasm memory (zeroed
+/// statics: no data in the module, no allocation).
 struct Scratch {
-    units: Vec<u16>,
-    bytes: Vec<u8>,
+    units: [u16; UNIT_SCRATCH],
+    bytes: [u8; MAX_DECODE_BYTES + 8],
     /// Indexes of lone surrogates found by [`lone_surrogates`] (`usize` is `u32` on wasm32).
-    lone: Vec<usize>,
-    /// Output of the streaming decoder (capacity reserved once, never grown).
-    decoded: Vec<u16>,
+    lone: [usize; MAX_LONE],
     /// Output of [`convert_chunk_lossy`].
-    converted: Vec<u8>,
+    converted: [u8; 3 * MAX_CONVERT_BYTES],
 }
 
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
-        units: vec![0; UNIT_SCRATCH],
-        bytes: vec![0; MAX_DECODE_BYTES + 8],
-        lone: vec![0; MAX_LONE],
-        decoded: Vec::with_capacity(UNIT_SCRATCH),
-        converted: Vec::with_capacity(3 * MAX_CONVERT_BYTES),
-    });
-    /// The last failure: code (its position in `ErrorCode`), byte offset, error length, unit index.
-    static FAILURE: RefCell<[u32; 4]> = const { RefCell::new([NONE; 4]) };
-}
+static SCRATCH: Shared<Scratch> = Shared::new(Scratch {
+    units: [0; UNIT_SCRATCH],
+    bytes: [0; MAX_DECODE_BYTES + 8],
+    lone: [0; MAX_LONE],
+    converted: [0; 3 * MAX_CONVERT_BYTES],
+});
 
 /// Address of the UTF-16 code unit scratch buffer in wasm memory.
 #[wasm_bindgen]
 pub fn scratch_units_ptr() -> usize {
-    SCRATCH.with(|s| s.borrow().units.as_ptr() as usize)
+    SCRATCH.get().units.as_ptr() as usize
 }
 
 /// Address of the byte scratch buffer in wasm memory.
 #[wasm_bindgen]
 pub fn scratch_bytes_ptr() -> usize {
-    SCRATCH.with(|s| s.borrow().bytes.as_ptr() as usize)
+    SCRATCH.get().bytes.as_ptr() as usize
 }
 
 /// Address of the lone surrogate index scratch buffer (`u32`s) in wasm memory.
 #[wasm_bindgen]
 pub fn scratch_lone_ptr() -> usize {
-    SCRATCH.with(|s| s.borrow().lone.as_ptr() as usize)
+    SCRATCH.get().lone.as_ptr() as usize
 }
 
 /// Address of the failure record: four `u32`s, `[code, offset, length, index]`, where `code` is
-/// the position of the [`ErrorCode`] in [`ErrorCode::ALL`] (the order of `js/failure.ts`'s table) and
+/// the position of the `ErrorCode` in `ErrorCode::ALL` (the order of `js/errors.ts`'s table) and
 /// `u32::MAX` stands for "none".
 #[wasm_bindgen]
 pub fn failure_ptr() -> usize {
-    FAILURE.with(|f| f.as_ptr() as usize)
-}
-
-/// Records a failure; returns [`FAILED`].
-fn fail(
-    code: ErrorCode,
-    offset: Option<usize>,
-    length: Option<usize>,
-    index: Option<usize>,
-) -> i32 {
-    let word = |n: Option<usize>| n.map_or(NONE, |n| n as u32);
-    FAILURE.with(|f| *f.borrow_mut() = [code_word(code), word(offset), word(length), word(index)]);
-    FAILED
-}
-
-/// The position of `code` in [`ErrorCode::ALL`].
-fn code_word(code: ErrorCode) -> u32 {
-    ErrorCode::ALL
-        .iter()
-        .position(|&c| c == code)
-        .map_or(NONE, |i| i as u32)
-}
-
-fn decode_failure(e: DecodeError) -> i32 {
-    fail(e.code(), Some(e.valid_up_to()), e.error_len(), None)
+    convention::failure_ptr()
 }
 
 /// The most lone surrogate indexes one [`lone_surrogates`] call reports.
@@ -149,22 +124,18 @@ pub fn max_decode_bytes() -> usize {
 /// [`MAX_LONE`]).
 #[wasm_bindgen]
 pub fn lone_surrogates(len: usize, max: usize) -> usize {
-    SCRATCH.with(|s| {
-        let s = &mut *s.borrow_mut();
-        let max = max.min(MAX_LONE);
-        wtf8_wasm::utf16_lone_surrogates(&s.units[..len.min(MAX_ENCODE_UNITS)], &mut s.lone[..max])
-            .unwrap_or(max + 1)
-    })
+    let s = SCRATCH.get();
+    let max = max.min(MAX_LONE);
+    wtf8_wasm::utf16_lone_surrogates(&s.units[..len.min(MAX_ENCODE_UNITS)], &mut s.lone[..max])
+        .unwrap_or(max + 1)
 }
 
 /// Encodes `units[..len]` of the scratch to WTF-8 in the byte scratch; returns the byte count.
 /// The caller never ends a chunk between a lead and a trail surrogate.
 #[wasm_bindgen]
 pub fn encode_wtf8(len: usize) -> usize {
-    SCRATCH.with(|s| {
-        let s = &mut *s.borrow_mut();
-        wtf8_wasm::convert_utf16_to_wtf8_into(&s.units[..len.min(MAX_ENCODE_UNITS)], &mut s.bytes)
-    })
+    let s = SCRATCH.get();
+    wtf8_wasm::convert_utf16_to_wtf8_into(&s.units[..len.min(MAX_ENCODE_UNITS)], &mut s.bytes)
 }
 
 /// Encodes as much of `units[..len]` as fits in `room` bytes (capped at the byte scratch) with
@@ -172,37 +143,33 @@ pub fn encode_wtf8(len: usize) -> usize {
 /// an f64: `read` < 65536).
 #[wasm_bindgen]
 pub fn encode_wtf8_partial(len: usize, room: usize) -> f64 {
-    SCRATCH.with(|s| {
-        let s = &mut *s.borrow_mut();
-        let room = room.min(s.bytes.len());
-        let (read, written) = wtf8_wasm::convert_utf16_to_wtf8_partial(
-            &s.units[..len.min(MAX_ENCODE_UNITS)],
-            &mut s.bytes[..room],
-        );
-        written as f64 * 65536.0 + read as f64
-    })
+    let s = SCRATCH.get();
+    let room = room.min(s.bytes.len());
+    let (read, written) = wtf8_wasm::convert_utf16_to_wtf8_partial(
+        &s.units[..len.min(MAX_ENCODE_UNITS)],
+        &mut s.bytes[..room],
+    );
+    written as f64 * 65536.0 + read as f64
 }
 
 /// The index of the first lone surrogate in `units[..len]` of the scratch, or `len`.
 #[wasm_bindgen]
 pub fn utf16_valid_up_to(len: usize) -> usize {
-    SCRATCH.with(|s| wtf8_wasm::utf16_valid_up_to(&s.borrow().units[..len.min(UNIT_SCRATCH)]))
+    wtf8_wasm::utf16_valid_up_to(&SCRATCH.get().units[..len.min(UNIT_SCRATCH)])
 }
 
 /// Decodes `bytes[..len]` of the scratch as one whole input into the unit scratch; returns the
 /// unit count, or (strict mode, ill-formed input) -1 with the failure recorded.
 #[wasm_bindgen]
 pub fn decode_wtf8(len: usize, fatal: bool) -> i32 {
-    SCRATCH.with(|s| {
-        let s = &mut *s.borrow_mut();
-        let src = &s.bytes[..len.min(MAX_DECODE_BYTES)];
-        if fatal {
-            wtf8_wasm::convert_wtf8_to_utf16_into(src, &mut s.units)
-                .map_or_else(decode_failure, |n| n as i32)
-        } else {
-            wtf8_wasm::convert_wtf8_to_utf16_lossy_into(src, &mut s.units) as i32
-        }
-    })
+    let s = SCRATCH.get();
+    let src = &s.bytes[..len.min(MAX_DECODE_BYTES)];
+    if fatal {
+        wtf8_wasm::convert_wtf8_to_utf16_into(src, &mut s.units)
+            .map_or_else(decode_failure, |n| n as i32)
+    } else {
+        wtf8_wasm::convert_wtf8_to_utf16_lossy_into(src, &mut s.units) as i32
+    }
 }
 
 /// Validates `bytes[..len]` of the scratch as the next chunk of a stream, as WTF-8 or (with
@@ -211,15 +178,13 @@ pub fn decode_wtf8(len: usize, fatal: bool) -> i32 {
 /// offset counted from the chunk's start.
 #[wasm_bindgen]
 pub fn validate_chunk(len: usize, last: bool, utf8: bool) -> i32 {
-    SCRATCH.with(|s| {
-        let src = &s.borrow().bytes[..len.min(MAX_DECODE_BYTES)];
-        let verdict = if utf8 {
-            wtf8_wasm::validate_utf8_partial(src, last)
-        } else {
-            wtf8_wasm::validate_wtf8_partial(src, last)
-        };
-        verdict.map_or_else(decode_failure, |settled| settled as i32)
-    })
+    let src = &SCRATCH.get().bytes[..len.min(MAX_DECODE_BYTES)];
+    let verdict = if utf8 {
+        wtf8_wasm::validate_utf8_partial(src, last)
+    } else {
+        wtf8_wasm::validate_wtf8_partial(src, last)
+    };
+    verdict.map_or_else(decode_failure, |settled| settled as i32)
 }
 
 /// Converts the settled part of `bytes[..len]` of the scratch (at most [`MAX_CONVERT_BYTES`]),
@@ -228,21 +193,17 @@ pub fn validate_chunk(len: usize, last: bool, utf8: bool) -> i32 {
 /// scratch; returns `written * 65536 + read` (`read` < 65536: where the next chunk starts).
 #[wasm_bindgen]
 pub fn convert_chunk_lossy(len: usize, last: bool) -> f64 {
-    SCRATCH.with(|s| {
-        let s = &mut *s.borrow_mut();
-        let src = &s.bytes[..len.min(MAX_CONVERT_BYTES)];
-        let read = wtf8_wasm::wtf8_settled_len(src, last);
-        s.converted.clear();
-        s.converted
-            .extend_from_slice(&wtf8_wasm::convert_wtf8_to_utf8_lossy(&src[..read]));
-        s.converted.len() as f64 * 65536.0 + read as f64
-    })
+    let s = SCRATCH.get();
+    let src = &s.bytes[..len.min(MAX_CONVERT_BYTES)];
+    let read = wtf8_wasm::wtf8_settled_len(src, last);
+    let written = wtf8_wasm::convert_wtf8_to_utf8_lossy_into(&src[..read], &mut s.converted);
+    written as f64 * 65536.0 + read as f64
 }
 
 /// Address of the conversion scratch buffer ([`convert_chunk_lossy`]'s output).
 #[wasm_bindgen]
 pub fn scratch_converted_ptr() -> usize {
-    SCRATCH.with(|s| s.borrow().converted.as_ptr() as usize)
+    SCRATCH.get().converted.as_ptr() as usize
 }
 
 /// Joins the end of one well-formed WTF-8 string, `bytes[..a]` of the scratch, with the start of
@@ -252,14 +213,11 @@ pub fn scratch_converted_ptr() -> usize {
 /// returns their length.
 #[wasm_bindgen]
 pub fn join_wtf8(a: usize, b: usize) -> usize {
-    SCRATCH.with(|s| {
-        let s = &mut *s.borrow_mut();
-        let (a, b) = (a.min(3), b.min(3));
-        let mut joined: Vec<u8> = s.bytes[..a].to_vec();
-        wtf8_wasm::append_wtf8(&mut joined, &s.bytes[a..a + b]);
-        s.bytes[..joined.len()].copy_from_slice(&joined);
-        joined.len()
-    })
+    let s = SCRATCH.get();
+    let (a, b) = (a.min(3), b.min(3));
+    let mut next = [0u8; 3];
+    next[..b].copy_from_slice(&s.bytes[a..a + b]);
+    wtf8_wasm::append_wtf8_into(&mut s.bytes, a, &next[..b])
 }
 
 /// A streaming WTF-8 decoder over the scratch buffers (see [`StreamDecoder`]).
@@ -279,23 +237,16 @@ impl Decoder {
     }
 
     /// Decodes `bytes[..len]` of the scratch as the next chunk (the last when `last`) into the
-    /// unit scratch; returns the unit count (at most `len + 1`), or (strict mode) -1 with the
+    /// unit scratch; returns the unit count (at most `len + 3`), or (strict mode) -1 with the
     /// failure recorded, its offset counted from the start of the stream; the decoder is then
     /// reset.
     pub fn decode(&mut self, len: usize, last: bool) -> i32 {
-        SCRATCH.with(|s| {
-            let s = &mut *s.borrow_mut();
-            s.decoded.clear();
-            let src = &s.bytes[..len.min(MAX_DECODE_BYTES)];
-            match self.inner.decode(src, last, &mut s.decoded) {
-                Err(e) => decode_failure(e),
-                Ok(()) => {
-                    let n = s.decoded.len();
-                    s.units[..n].copy_from_slice(&s.decoded);
-                    n as i32
-                }
-            }
-        })
+        let s = SCRATCH.get();
+        let src = &s.bytes[..len.min(MAX_DECODE_BYTES)];
+        // The unit scratch has room for `len + 3` units, as decode_into needs.
+        self.inner
+            .decode_into(src, last, &mut s.units)
+            .map_or_else(decode_failure, |n| n as i32)
     }
 
     /// Forgets held-back bytes and starts a new stream.
