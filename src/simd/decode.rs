@@ -35,7 +35,7 @@ const WINDOW: usize = 16;
 const ROOM: usize = 48;
 
 /// [`decode_chunk`](crate::decode::decode_chunk), a 16-byte window at a time. Never inlined: one
-/// copy of the kernel, however many functions call it.
+/// copy of the kernel per mode, however many functions call it.
 #[inline(never)]
 pub(crate) fn decode_chunk(
     src: &[u8],
