@@ -10,21 +10,23 @@ export interface Glue {
   __wbg_set_wasm(exports: WebAssembly.Exports): void;
 }
 
-/** Decodes base64 (the embedded modules) to bytes. */
-export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+/**
+ * The bytes of an embedded module, which scripts/build.mjs embeds as a string of one character
+ * (U+0000..U+00FF) per byte: smaller in the gzipped bundle than base64.
+ */
+export function bytesOf(text: string): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
   return out;
 }
 
 /**
- * Compiles and instantiates the base64-embedded module synchronously (allowed on the main thread
- * for modules under 8 MB), links it to its glue under the import name wasm-bindgen gave it, and
- * runs wasm-bindgen's start function. Returns the instance's exports.
+ * Compiles and instantiates the embedded module synchronously (allowed on the main thread for
+ * modules under 8 MB), links it to its glue under the import name wasm-bindgen gave it, and runs
+ * wasm-bindgen's start function. Returns the instance's exports.
  */
-export function instantiate(wasmBase64: string, glue: Glue, importName: string): WebAssembly.Exports {
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(fromBase64(wasmBase64)), {
+export function instantiate(wasmBytes: string, glue: Glue, importName: string): WebAssembly.Exports {
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytesOf(wasmBytes)), {
     [importName]: glue as unknown as WebAssembly.ModuleImports,
   });
   glue.__wbg_set_wasm(instance.exports);

@@ -9,8 +9,8 @@
  *
  * @module
  */
-import { stringsBase64 } from 'wtf8-wasm:strings';
-import { fromBase64 } from './instantiate.js';
+import { stringsBytes } from 'wtf8-wasm:strings';
+import { bytesOf } from './instantiate.js';
 import { NodeBuffer, type NodeBufferView } from './platform.js';
 import { stringOf } from './units.js';
 
@@ -37,7 +37,7 @@ export const stringBuiltins: WebAssembly.Module | undefined = compileStringBuilt
 function compileStringBuiltins(): WebAssembly.Module | undefined {
   const compile = WebAssembly.Module as unknown as new (bytes: BufferSource, options: { builtins: string[] }) => WebAssembly.Module;
   try {
-    const module = new compile(fromBase64(stringsBase64), { builtins: ['js-string'] });
+    const module = new compile(bytesOf(stringsBytes), { builtins: ['js-string'] });
     const moves = builtinExports(module, new WebAssembly.Memory({ initial: 1 }));
     const probe = 'a\uDC00\uD83D\uDE00\uD800';
     moves.write(probe, 1, 5, 16);

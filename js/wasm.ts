@@ -14,14 +14,14 @@
  * @module
  */
 import * as glue from 'wtf8-wasm:glue';
-import { wasmBase64 } from 'wtf8-wasm:bytes';
+import { wasmBytes } from 'wtf8-wasm:bytes';
 import { instantiate } from './instantiate.js';
 import { unitsOf } from './units.js';
 import { failure, type Wtf8Error } from './errors.js';
 import { availableMoves, type UnitMoves } from './moves.js';
 import { routes } from './routes.js';
 
-const wasmExports = instantiate(wasmBase64, glue, './wtf8_wasm_bg.js');
+const wasmExports = instantiate(wasmBytes, glue, './wtf8_wasm_bg.js');
 
 /** The module's linear memory (exported for tests that check it stays small). */
 export const memory = wasmExports.memory as WebAssembly.Memory;

@@ -115,8 +115,12 @@ async function assemble(watPath) {
 // 3. Bundle. Virtual modules per entry: the generated glue, used as generated, the wasm bytes,
 // and for the main entry the string-moves module.
 async function virtualModules({ prefix, out, name, wasm, strings }) {
-  const wasmBase64 = readFileSync(wasm).toString('base64');
-  const stringsBase64 = strings && Buffer.from(await assemble(strings)).toString('base64');
+  // The modules' bytes as strings of one character (U+0000..U+00FF) per byte, printed as UTF-8
+  // by esbuild (charset: 'utf8' below): gzip then sees the module's own bytes and compresses them
+  // almost as well as the binary (main module: 16.8 kB gzip in the bundle, against 21.0 kB as
+  // base64, whose 6-bit symbols hide the byte structure from gzip).
+  const wasmBytes = readFileSync(wasm).toString('latin1');
+  const stringsBytes = strings && Buffer.from(await assemble(strings)).toString('latin1');
   const glue = new RegExp(`^${prefix}:glue$`);
   const bytes = new RegExp(`^${prefix}:(bytes|strings)$`);
   return {
@@ -125,12 +129,12 @@ async function virtualModules({ prefix, out, name, wasm, strings }) {
       build.onResolve({ filter: glue }, () => ({ path: join(out, `${name}_bg.js`) }));
       build.onResolve({ filter: bytes }, (args) => ({ path: args.path.slice(prefix.length + 1), namespace: prefix }));
       build.onLoad({ filter: /^bytes$/, namespace: prefix }, () => ({
-        contents: `export const wasmBase64 = ${JSON.stringify(wasmBase64)};`,
+        contents: `export const wasmBytes = ${JSON.stringify(wasmBytes)};`,
         loader: 'js',
       }));
       build.onLoad({ filter: /^strings$/, namespace: prefix }, () => {
-        if (!stringsBase64) throw new Error(`${prefix} has no strings module`);
-        return { contents: `export const stringsBase64 = ${JSON.stringify(stringsBase64)};`, loader: 'js' };
+        if (!stringsBytes) throw new Error(`${prefix} has no strings module`);
+        return { contents: `export const stringsBytes = ${JSON.stringify(stringsBytes)};`, loader: 'js' };
       });
     },
   };
@@ -149,6 +153,9 @@ for (const entry of ENTRIES) {
       platform: 'neutral',
       target: 'es2022',
       minify: true,
+      // The embedded modules' bytes stay one UTF-8 character each (the default, 'ascii', would
+      // spell most as \xNN escapes).
+      charset: 'utf8',
       legalComments: 'inline',
       banner: { js: banner },
       outfile: join(dist, entry.files[format]),
@@ -171,6 +178,7 @@ await esbuild.build({
   platform: 'neutral',
   target: 'es2022',
   minify: true,
+  charset: 'utf8',
   banner: { js: `/*! wtf8-wasm ${version} test entry (not published) | MIT */` },
   outfile: join(testing, 'wtf8-wasm-testing.mjs'),
   plugins: [await virtualModules(main)],

@@ -3,7 +3,10 @@
 // see "paths" in js/tsconfig.json.)
 
 
-/** The optimised wasm module of the encodings entry, base64-encoded, embedded so the API is ready synchronously. */
+/**
+ * The optimised wasm module of the encodings entry, embedded so the API is ready synchronously:
+ * one character (U+0000..U+00FF) per byte (see `bytesOf` in ../instantiate.ts).
+ */
 declare module 'wtf8-wasm-encodings:bytes' {
-  export const wasmBase64: string;
+  export const wasmBytes: string;
 }

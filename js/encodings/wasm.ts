@@ -18,12 +18,12 @@
  * @module
  */
 import * as glue from 'wtf8-wasm-encodings:glue';
-import { wasmBase64 } from 'wtf8-wasm-encodings:bytes';
+import { wasmBytes } from 'wtf8-wasm-encodings:bytes';
 import { instantiate } from '../instantiate.js';
 import { addEncodingDescriptions, failure } from '../errors.js';
 import { stringOf } from '../units.js';
 
-const memory = instantiate(wasmBase64, glue, './wtf8_wasm_encodings_bg.js').memory as WebAssembly.Memory;
+const memory = instantiate(wasmBytes, glue, './wtf8_wasm_encodings_bg.js').memory as WebAssembly.Memory;
 addEncodingDescriptions();
 
 /** The byte formats, by the numbers bindings/encodings gives them. */
