@@ -13,14 +13,36 @@ const require = createRequire(import.meta.url);
 
 /** The corpora, in report order. `wellFormed: false` ones hold lone surrogates on purpose. */
 export const CORPORA = [
-  { name: 'ascii', wellFormed: true, about: 'English UDHR, ASCII only (the few non-ASCII punctuation marks mapped to ASCII)' },
-  { name: 'latin', wellFormed: true, about: 'Latin-script European UDHR texts: fr de es it pt pl cs sv hu ro tr nl fi da' },
+  {
+    name: 'ascii',
+    wellFormed: true,
+    about: 'English UDHR, ASCII only (the few non-ASCII punctuation marks mapped to ASCII)',
+  },
+  {
+    name: 'latin',
+    wellFormed: true,
+    about: 'Latin-script European UDHR texts: fr de es it pt pl cs sv hu ro tr nl fi da',
+  },
   { name: 'cyrillic', wellFormed: true, about: 'Cyrillic UDHR texts: ru uk bg sr-Cyrl be mk' },
   { name: 'cjk', wellFormed: true, about: 'CJK UDHR texts: zh-Hans zh-Hant ja ko' },
-  { name: 'korean', wellFormed: true, about: 'Korean UDHR text (Hangul: every syllable from U+D000 up is an ED lead byte, like a surrogate sequence)' },
-  { name: 'emoji', wellFormed: true, about: 'chat-like lines: short UDHR snippets (en + other scripts) with real emoji (ZWJ sequences, flags, skin tones)' },
+  {
+    name: 'korean',
+    wellFormed: true,
+    about: 'Korean UDHR text (Hangul: every syllable from U+D000 up is an ED lead byte, like a surrogate sequence)',
+  },
+  {
+    name: 'emoji',
+    wellFormed: true,
+    about:
+      'chat-like lines: short UDHR snippets (en + other scripts) with real emoji (ZWJ sequences, flags, skin tones)',
+  },
   { name: 'sparse', wellFormed: false, about: '`emoji` with one lone surrogate per 65,536 units (at least one)' },
-  { name: 'sliced', wellFormed: false, about: '`emoji` cut into chunks of 1-64 units at random unit positions, chunks re-joined in shuffled order (split pairs become lone surrogates)' },
+  {
+    name: 'sliced',
+    wellFormed: false,
+    about:
+      '`emoji` cut into chunks of 1-64 units at random unit positions, chunks re-joined in shuffled order (split pairs become lone surrogates)',
+  },
   { name: 'dense', wellFormed: false, about: 'worst case: `emoji` with 10% of all units lone surrogates' },
 ];
 
@@ -28,7 +50,22 @@ export const SIZES = [100, 10_000, 1_000_000];
 
 const LANGS = {
   ascii: ['eng'],
-  latin: ['fra', 'deu_1996', 'spa', 'ita', 'por_PT', 'pol', 'ces', 'swe', 'hun', 'ron_2006', 'tur', 'nld', 'fin', 'dan'],
+  latin: [
+    'fra',
+    'deu_1996',
+    'spa',
+    'ita',
+    'por_PT',
+    'pol',
+    'ces',
+    'swe',
+    'hun',
+    'ron_2006',
+    'tur',
+    'nld',
+    'fin',
+    'dan',
+  ],
   cyrillic: ['rus', 'ukr', 'bul', 'srp_cyrl', 'bel', 'mkd'],
   cjk: ['cmn_hans', 'cmn_hant', 'jpn', 'kor'],
   korean: ['kor'],
@@ -67,7 +104,8 @@ export function rng(seedText) {
 function decodeEntities(text) {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|amp|lt|gt|quot|apos|nbsp);/gi, (_, e) => {
     const lower = e.toLowerCase();
-    if (lower[0] === '#') return String.fromCodePoint(lower[1] === 'x' ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10));
+    if (lower[0] === '#')
+      return String.fromCodePoint(lower[1] === 'x' ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10));
     return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }[lower];
   });
 }
@@ -77,14 +115,26 @@ function udhrParagraphs(dir, code) {
   const html = readFileSync(join(dir, `${code}.html`), 'utf8');
   const out = [];
   for (const m of html.matchAll(/<(h1|h2|p|li)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
-    const text = decodeEntities(m[2].replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim();
+    const text = decodeEntities(m[2].replace(/<[^>]+>/g, ''))
+      .replace(/\s+/g, ' ')
+      .trim();
     if (text) out.push(text);
   }
   if (out.length === 0) throw new Error(`udhr ${code}: no paragraphs found`);
   return out;
 }
 
-const ASCII_MAP = { '\u2010': '-', '\u2011': '-', '\u2013': '-', '\u2014': '-', '\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u00a0': ' ' };
+const ASCII_MAP = {
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u00a0': ' ',
+};
 
 function toAscii(text) {
   // eslint-disable-next-line no-control-regex
@@ -205,7 +255,10 @@ function chatLine(src, r) {
 }
 
 function chat(src, n, r) {
-  return cutTo(fill(n, () => chatLine(src, r)), n);
+  return cutTo(
+    fill(n, () => chatLine(src, r)),
+    n,
+  );
 }
 
 /** Inserts `k` lone surrogates at random code point boundaries of a well-formed string. */
@@ -233,7 +286,7 @@ function insertSparse(text, k, r) {
 function insertDense(text, p, r) {
   const parts = [];
   let lastWasInsertedLead = false;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if (r.next() < p) {
       // A trail right after an inserted lead would pair with it: make it a lead then.
       const lead = lastWasInsertedLead || r.next() < 0.5;
@@ -252,7 +305,7 @@ function insertDense(text, p, r) {
 /** Cuts into chunks of 1-64 units at random unit positions and re-joins them shuffled. */
 function sliceAndShuffle(text, r) {
   const cuts = [0];
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     at += 1 + r.int(64);
     if (at >= text.length) break;
     cuts.push(at);
@@ -260,7 +313,8 @@ function sliceAndShuffle(text, r) {
   // Small strings: make sure at least one cut splits a pair, so the corpus is ill-formed.
   if (!cuts.some((c) => c > 0 && isTrail(text.charCodeAt(c)) && isLead(text.charCodeAt(c - 1)))) {
     const pairs = [];
-    for (let i = 1; i < text.length; i++) if (isTrail(text.charCodeAt(i)) && isLead(text.charCodeAt(i - 1))) pairs.push(i);
+    for (let i = 1; i < text.length; i++)
+      if (isTrail(text.charCodeAt(i)) && isLead(text.charCodeAt(i - 1))) pairs.push(i);
     if (pairs.length) cuts.push(r.pick(pairs));
     cuts.sort((a, b) => a - b);
   }
@@ -327,7 +381,12 @@ function utf8Length(s) {
  * Builds the corpora: one `{ name, size, text, stats }` per corpus and size, in CORPORA × sizes
  * order. Deterministic for a given seed.
  */
-export function buildCorpora({ names = CORPORA.map((c) => c.name), sizes = SIZES, seed = 'wtf8-bench-1', sources = loadSources() } = {}) {
+export function buildCorpora({
+  names = CORPORA.map((c) => c.name),
+  sizes = SIZES,
+  seed = 'wtf8-bench-1',
+  sources = loadSources(),
+} = {}) {
   const out = [];
   for (const name of names) {
     const def = CORPORA.find((c) => c.name === name);

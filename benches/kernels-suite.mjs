@@ -65,7 +65,13 @@ export function runKernels({ modules, corpora, samples, sampleMs, kernels: only 
     { id: 'isWtf8', run: 'run_validate', input: 'bytes', about: 'WTF-8 validation' },
     { id: 'lone', run: 'run_lone_surrogates', input: 'units', about: 'lone-surrogate scan (all indexes)' },
     // On ill-formed text it stops at the first lone surrogate: timed on well-formed text only.
-    { id: 'validUpTo', run: 'run_utf16_valid_up_to', input: 'units', about: 'first lone surrogate', wellFormedOnly: true },
+    {
+      id: 'validUpTo',
+      run: 'run_utf16_valid_up_to',
+      input: 'units',
+      about: 'first lone surrogate',
+      wellFormedOnly: true,
+    },
   ].filter((k) => !only || only.includes(k.id));
 
   const builds = { scalar: instantiate(fromBase64(modules.scalar)), simd: instantiate(fromBase64(modules.simd)) };

@@ -28,7 +28,12 @@ const option = (name, fallback) => {
 };
 
 if (flag('--help')) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 12).join('\n'));
+  console.log(
+    readFileSync(fileURLToPath(import.meta.url), 'utf8')
+      .split('\n')
+      .slice(1, 12)
+      .join('\n'),
+  );
   process.exit(0);
 }
 
@@ -59,16 +64,44 @@ function build() {
   ]) {
     const targetDir = join(root, 'target', 'kernel-bench', id);
     console.error(`» cargo build (${id})`);
-    execFileSync('cargo', ['build', '--quiet', '--release', '--target', 'wasm32-unknown-unknown', '--manifest-path', manifest, '--target-dir', targetDir], {
-      stdio: 'inherit',
-      env: { ...process.env, RUSTFLAGS: rustflags },
-    });
+    execFileSync(
+      'cargo',
+      [
+        'build',
+        '--quiet',
+        '--release',
+        '--target',
+        'wasm32-unknown-unknown',
+        '--manifest-path',
+        manifest,
+        '--target-dir',
+        targetDir,
+      ],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, RUSTFLAGS: rustflags },
+      },
+    );
     const wasm = join(targetDir, 'wasm32-unknown-unknown', 'release', 'wtf8_wasm_kernel_bench.wasm');
     const opt = join(targetDir, 'kernels.opt.wasm');
-    execFileSync(join(root, 'node_modules', '.bin', 'wasm-opt'), [
-      '-O3', ...features, '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-      '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue', '--strip-debug', wasm, '-o', opt,
-    ], { stdio: 'inherit' });
+    execFileSync(
+      join(root, 'node_modules', '.bin', 'wasm-opt'),
+      [
+        '-O3',
+        ...features,
+        '--enable-bulk-memory',
+        '--enable-nontrapping-float-to-int',
+        '--enable-sign-ext',
+        '--enable-mutable-globals',
+        '--enable-reference-types',
+        '--enable-multivalue',
+        '--strip-debug',
+        wasm,
+        '-o',
+        opt,
+      ],
+      { stdio: 'inherit' },
+    );
     out[id] = readFileSync(opt).toString('base64');
   }
   return out;
@@ -79,7 +112,11 @@ function runNode(job) {
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
   console.error(`» Node ${version} (${node})`);
   const result = JSON.parse(
-    execFileSync(node, [fileURLToPath(import.meta.url), '--child'], { input: JSON.stringify(job), maxBuffer: 1 << 26, encoding: 'utf8' }),
+    execFileSync(node, [fileURLToPath(import.meta.url), '--child'], {
+      input: JSON.stringify(job),
+      maxBuffer: 1 << 26,
+      encoding: 'utf8',
+    }),
   );
   return { runtime: `Node ${version}`, ...result };
 }
@@ -107,7 +144,9 @@ function print({ runtime, rows }) {
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
     const speedup = r.scalar / r.simd;
-    console.log(`| ${r.kernel} | ${r.corpus} | ${(r.bytes / r.units).toFixed(2)} | ${fmt(r.scalar)} | ${fmt(r.simd)} | ${speedup.toFixed(2)}× | ${fmt(r.copy)} |`);
+    console.log(
+      `| ${r.kernel} | ${r.corpus} | ${(r.bytes / r.units).toFixed(2)} | ${fmt(r.scalar)} | ${fmt(r.simd)} | ${speedup.toFixed(2)}× | ${fmt(r.copy)} |`,
+    );
   }
 }
 
@@ -119,4 +158,7 @@ if (!flag('--no-node')) results.push(runNode(job));
 if (!flag('--no-chromium')) results.push(await runChromium(job));
 for (const r of results) print(r);
 mkdirSync(join(root, 'target', 'bench'), { recursive: true });
-writeFileSync(join(root, 'target', 'bench', 'kernels.json'), JSON.stringify({ date: new Date().toISOString(), units, opts, results }, null, 2));
+writeFileSync(
+  join(root, 'target', 'bench', 'kernels.json'),
+  JSON.stringify({ date: new Date().toISOString(), units, opts, results }, null, 2),
+);

@@ -22,7 +22,11 @@ const units = parseSize(arg('--units', '64Mi'));
 const big = args.includes('--big');
 
 // --- import the package, keeping its wasm instance ------------------------------------------
-const { module: wtf8, found, wasmBytes } = await importWithWasmMemory(pathToFileURL(join(root, 'pkg/dist/wtf8-wasm.mjs')).href);
+const {
+  module: wtf8,
+  found,
+  wasmBytes,
+} = await importWithWasmMemory(pathToFileURL(join(root, 'pkg/dist/wtf8-wasm.mjs')).href);
 
 const MiB = 1024 * 1024;
 const mib = (n) => (n == null ? 'n/a' : `${(n / MiB).toFixed(1)} MiB`);
@@ -56,7 +60,9 @@ function tile(text, n) {
 }
 
 const rows = [];
-console.log(`wasm memory: ${found ? 'not exported by the package; read through a bench-only WebAssembly.Instance hook' : 'NOT FOUND (hook saw no instance)'}`);
+console.log(
+  `wasm memory: ${found ? 'not exported by the package; read through a bench-only WebAssembly.Instance hook' : 'NOT FOUND (hook saw no instance)'}`,
+);
 rows.push(snapshot('after import', null));
 
 const base = buildCorpora({ names: ['sliced', 'dense', 'cjk'], sizes: [1_000_000] });
@@ -76,7 +82,13 @@ for (const n of sizes) {
       ok = false;
       continue;
     }
-    rows.push(snapshot(`${label}: encode -> ${mib(bytes.length)}`, performance.now() - t, { corpus: corpus.name, units: n, bytes: bytes.length }));
+    rows.push(
+      snapshot(`${label}: encode -> ${mib(bytes.length)}`, performance.now() - t, {
+        corpus: corpus.name,
+        units: n,
+        bytes: bytes.length,
+      }),
+    );
     t = performance.now();
     let back;
     try {
@@ -89,7 +101,13 @@ for (const n of sizes) {
     const decodeMs = performance.now() - t;
     const same = back === s;
     if (!same) ok = false;
-    rows.push(snapshot(`${label}: decode, round trip ${same ? 'exact' : 'DIFFERS'}`, decodeMs, { corpus: corpus.name, units: n, roundTrip: same }));
+    rows.push(
+      snapshot(`${label}: decode, round trip ${same ? 'exact' : 'DIFFERS'}`, decodeMs, {
+        corpus: corpus.name,
+        units: n,
+        roundTrip: same,
+      }),
+    );
     s = bytes = back = null;
   }
 }

@@ -2,7 +2,8 @@
 // per runtime × operation × corpus × size, with the control (the platform call timed against
 // itself in the same rounds) beside it, and a summary against the targets of the route table.
 
-const fmtSize = (n) => (n >= 1e6 && n % 1e6 === 0 ? `${n / 1e6}M` : n >= 1e3 && n % 1e3 === 0 ? `${n / 1e3}K` : String(n));
+const fmtSize = (n) =>
+  n >= 1e6 && n % 1e6 === 0 ? `${n / 1e6}M` : n >= 1e3 && n % 1e3 === 0 ? `${n / 1e3}K` : String(n);
 
 const OPS = [
   { side: 'encode', label: 'encode', ratio: 'encode÷TE', control: "TE'÷TE" },
@@ -16,7 +17,14 @@ export function crossRuntimeRows(results) {
     if (!suite) continue;
     for (const op of OPS) {
       for (const c of suite.cases.filter((x) => x.side === op.side)) {
-        rows.push({ runtime, op: op.label, corpus: c.corpus, size: c.size, ratio: c.ratios[op.ratio]?.median ?? null, control: c.ratios[op.control]?.median ?? null });
+        rows.push({
+          runtime,
+          op: op.label,
+          corpus: c.corpus,
+          size: c.size,
+          ratio: c.ratios[op.ratio]?.median ?? null,
+          control: c.ratios[op.control]?.median ?? null,
+        });
       }
     }
   }
@@ -25,7 +33,8 @@ export function crossRuntimeRows(results) {
 
 function table(headers, rows, left = 3) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i < left ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const line = (cells) =>
+    cells.map((c, i) => (i < left ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -46,8 +55,12 @@ export function crossRuntimeTable(results) {
   }
   const f = (x) => (x == null ? '-' : x.toFixed(2));
   const out = [];
-  out.push('OURS ÷ PLATFORM (TextEncoder.encode / TextDecoder.decode in the same process; > 1 = ours faster): median of paired per-round ratios.');
-  out.push('control = the platform call timed against itself in the same rounds (its spread around 1.00 is the noise of the run).');
+  out.push(
+    'OURS ÷ PLATFORM (TextEncoder.encode / TextDecoder.decode in the same process; > 1 = ours faster): median of paired per-round ratios.',
+  );
+  out.push(
+    'control = the platform call timed against itself in the same rounds (its spread around 1.00 is the noise of the run).',
+  );
   out.push(
     table(
       ['runtime', 'op', 'corpus', ...sizes.map(fmtSize), 'control'],
@@ -61,13 +74,18 @@ export function crossRuntimeTable(results) {
     ),
   );
   out.push('');
-  out.push('SUMMARY: the lowest ratio per group (well-formed: ascii latin cyrillic cjk korean emoji; lone surrogates: sparse sliced dense).');
+  out.push(
+    'SUMMARY: the lowest ratio per group (well-formed: ascii latin cyrillic cjk korean emoji; lone surrogates: sparse sliced dense).',
+  );
   const groups = [];
   for (const runtime of [...new Set(rows.map((r) => r.runtime))]) {
     for (const op of ['encode', 'decode']) {
-      const of = (pred) => rows.filter((r) => r.runtime === runtime && r.op === op && pred(r) && r.ratio != null).map((r) => r.ratio);
+      const of = (pred) =>
+        rows.filter((r) => r.runtime === runtime && r.op === op && pred(r) && r.ratio != null).map((r) => r.ratio);
       const min = (list) => (list.length ? f(Math.min(...list)) : '-');
-      const controls = rows.filter((r) => r.runtime === runtime && r.op === op && r.control != null).map((r) => r.control);
+      const controls = rows
+        .filter((r) => r.runtime === runtime && r.op === op && r.control != null)
+        .map((r) => r.control);
       groups.push([
         runtime,
         op,
@@ -78,7 +96,9 @@ export function crossRuntimeTable(results) {
       ]);
     }
   }
-  out.push(table(['runtime', 'op', 'well-formed 10K+1M', 'lone surrogates 10K+1M', '~100 units', 'control'], groups, 2));
+  out.push(
+    table(['runtime', 'op', 'well-formed 10K+1M', 'lone surrogates 10K+1M', '~100 units', 'control'], groups, 2),
+  );
   const sweep = sweepSummary(results);
   if (sweep) out.push('', sweep);
   return out.join('\n');
@@ -95,7 +115,11 @@ function sweepSummary(results) {
     if (!suite) continue;
     const labels = [...new Set(suite.cases.flatMap((c) => Object.keys(c.ratios).filter((l) => l.startsWith('['))))];
     for (const label of labels) {
-      const of = (pred) => suite.cases.filter((c) => pred(c) && c.ratios[label]).map((c) => c.ratios[label].median).sort((a, b) => a - b);
+      const of = (pred) =>
+        suite.cases
+          .filter((c) => pred(c) && c.ratios[label])
+          .map((c) => c.ratios[label].median)
+          .sort((a, b) => a - b);
       const cell = (list) => (list.length ? `${f(list[0])} / ${f(list[list.length >> 1])}` : '-');
       rows.push([
         runtime,
@@ -107,5 +131,8 @@ function sweepSummary(results) {
     }
   }
   if (rows.length === 0) return '';
-  return ['SWEEP: each route value, ours ÷ platform as lowest / median per group', table(['runtime', 'route', 'well-formed 10K+1M', 'lone surrogates 10K+1M', '~100 units'], rows, 2)].join('\n');
+  return [
+    'SWEEP: each route value, ours ÷ platform as lowest / median per group',
+    table(['runtime', 'route', 'well-formed 10K+1M', 'lone surrogates 10K+1M', '~100 units'], rows, 2),
+  ].join('\n');
 }

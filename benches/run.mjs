@@ -42,7 +42,20 @@ const value = (name, fallback) => {
   return argv[i + 1];
 };
 const KNOWN = ['--quick', '--big', '--no-memory', '--memory-only', '--details', '--help', '-h'];
-const WITH_VALUE = ['--runtime', '--json', '--corpus', '--size', '--side', '--samples', '--samples-large', '--target-ms', '--memory-units', '--only', '--contenders', '--sweep'];
+const WITH_VALUE = [
+  '--runtime',
+  '--json',
+  '--corpus',
+  '--size',
+  '--side',
+  '--samples',
+  '--samples-large',
+  '--target-ms',
+  '--memory-units',
+  '--only',
+  '--contenders',
+  '--sweep',
+];
 for (let i = 0; i < argv.length; i++) {
   if (WITH_VALUE.includes(argv[i])) i++;
   else if (!KNOWN.includes(argv[i])) {
@@ -51,15 +64,27 @@ for (let i = 0; i < argv.length; i++) {
   }
 }
 if (flag('--help') || flag('-h')) {
-  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
-  console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8')
+    .split('\n')
+    .slice(1);
+  console.log(
+    lines
+      .slice(
+        0,
+        lines.findIndex((l) => !l.startsWith('//')),
+      )
+      .map((l) => l.replace(/^\/\/ ?/, ''))
+      .join('\n'),
+  );
   process.exit(0);
 }
 
 const DEFAULT_RUNTIMES = ['node20', 'node22', 'node24', 'node26', 'deno', 'bun', 'chromium', 'firefox'];
 const quick = flag('--quick');
 const runtimes = value('--runtime', DEFAULT_RUNTIMES.join(',')).split(',').map(runtimeNamed);
-for (const r of runtimes) if (r.kind === 'workerd') throw new Error('workerd gets no speed figures: its clock does not advance during a request');
+for (const r of runtimes)
+  if (r.kind === 'workerd')
+    throw new Error('workerd gets no speed figures: its clock does not advance during a request');
 const base = quick ? DEFAULTS.quick : DEFAULTS.full;
 const sweep = value('--sweep', null);
 const opts = {
@@ -87,7 +112,8 @@ if (!existsSync(published) || !existsSync(testing)) {
   console.log('pkg/ or the test entry is missing: building (node scripts/build.mjs --quiet)');
   execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { stdio: 'inherit', cwd: root });
 }
-for (const r of runtimes) if (!existsSync(r.binary)) throw new Error(`${r.name}: no binary at ${r.binary} (bash scripts/setup.sh installs it)`);
+for (const r of runtimes)
+  if (!existsSync(r.binary)) throw new Error(`${r.name}: no binary at ${r.binary} (bash scripts/setup.sh installs it)`);
 
 // --- machine ----------------------------------------------------------------------------------
 const started = performance.now();
@@ -101,7 +127,9 @@ const meta = {
   options: { quick, ...opts, corpora: names, sizes, runtimes: runtimes.map((r) => r.name) },
 };
 console.log(`wtf8-wasm benchmarks${quick ? ' (quick)' : ''}: ${runtimes.map((r) => r.name).join(', ')}`);
-console.log(`  ${meta.cpu}, ${meta.cores} cores, ${meta.memoryGiB} GiB; ${meta.os}; load average at start ${meta.loadavgAtStart.join(' ')}`);
+console.log(
+  `  ${meta.cpu}, ${meta.cores} cores, ${meta.memoryGiB} GiB; ${meta.os}; load average at start ${meta.loadavgAtStart.join(' ')}`,
+);
 console.log(
   `  per case: warm-up + calibration, then ${opts.samples} samples (${opts.samplesLarge} for >= 1M units) of >= ~${opts.targetMs} ms each, contenders interleaved round-robin; contenders: ${opts.contenders}${sweep ? `; sweep ${sweep}` : ''}`,
 );
@@ -113,13 +141,18 @@ let corpusStats = [];
 if (!memoryOnly) {
   const t = performance.now();
   const corpora = buildCorpora({ names, sizes });
-  writeFileSync(corporaPath, JSON.stringify(corpora.map(({ name, size, text, stats }) => ({ name, size, text, stats }))));
+  writeFileSync(
+    corporaPath,
+    JSON.stringify(corpora.map(({ name, size, text, stats }) => ({ name, size, text, stats }))),
+  );
   corpusStats = corpora.map(({ name, size, stats }) => ({ name, size, ...stats }));
   console.log(`corpora: ${corpora.length} built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   for (const def of CORPORA.filter((c) => names.includes(c.name))) {
     const rows = corpusStats.filter((c) => c.name === def.name);
     console.log(`  ${def.name.padEnd(9)} ${def.about}`);
-    console.log(`  ${''.padEnd(9)} ${rows.map((r) => `${formatSize(r.size)}: ${r.wtf8BytesPerUnit} B/unit${r.loneSurrogates ? `, ${r.loneSurrogates} lone` : ''}`).join('; ')}`);
+    console.log(
+      `  ${''.padEnd(9)} ${rows.map((r) => `${formatSize(r.size)}: ${r.wtf8BytesPerUnit} B/unit${r.loneSurrogates ? `, ${r.loneSurrogates} lone` : ''}`).join('; ')}`,
+    );
   }
 }
 
@@ -192,7 +225,8 @@ async function runProcess(r) {
   const out = join(work, `${r.name}-out.json`);
   writeFileSync(jobPath, JSON.stringify({ runtime: r.name, entry, testing, corpora: corporaPath, opts, out }));
   const runner = join(here, 'runner.mjs');
-  const args = r.kind === 'deno' ? ['run', '--allow-read', '--allow-write', '--allow-env', runner, jobPath] : [runner, jobPath];
+  const args =
+    r.kind === 'deno' ? ['run', '--allow-read', '--allow-write', '--allow-env', runner, jobPath] : [runner, jobPath];
   const env = { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' };
   const code = await new Promise((ok, fail) => {
     const child = spawn(r.binary, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: root, env });
@@ -206,8 +240,17 @@ async function runProcess(r) {
 /** The memory test (benches/memory.mjs) in a child Node with a larger heap; resolves to its result. */
 async function runMemory() {
   console.log('');
-  console.log(`MEMORY: encode + decode of ${memoryUnits}${big ? ' and 256Mi' : ''}-unit strings (ill-formed ones go through wasm)`);
-  const args = ['--expose-gc', `--max-old-space-size=${big ? 16384 : 8192}`, join(here, 'memory.mjs'), '--units', memoryUnits, ...(big ? ['--big'] : [])];
+  console.log(
+    `MEMORY: encode + decode of ${memoryUnits}${big ? ' and 256Mi' : ''}-unit strings (ill-formed ones go through wasm)`,
+  );
+  const args = [
+    '--expose-gc',
+    `--max-old-space-size=${big ? 16384 : 8192}`,
+    join(here, 'memory.mjs'),
+    '--units',
+    memoryUnits,
+    ...(big ? ['--big'] : []),
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let result = null;
   let buffered = '';
@@ -229,6 +272,9 @@ async function runMemory() {
 function printBrowserMemory(name, m) {
   console.log('');
   console.log(`MEMORY (${name}): ${m.note ?? ''}`);
-  for (const row of m.rows ?? []) console.log(`  ${row.step.padEnd(40)} ${row.ms == null ? '' : `${row.ms} ms`}  wasm ${row.wasmMemory == null ? 'n/a' : `${(row.wasmMemory / 2 ** 20).toFixed(1)} MiB`}`);
+  for (const row of m.rows ?? [])
+    console.log(
+      `  ${row.step.padEnd(40)} ${row.ms == null ? '' : `${row.ms} ms`}  wasm ${row.wasmMemory == null ? 'n/a' : `${(row.wasmMemory / 2 ** 20).toFixed(1)} MiB`}`,
+    );
   if (m.error) console.log(`  ERROR: ${m.error}`);
 }

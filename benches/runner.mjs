@@ -21,7 +21,9 @@ const env = {
   runtime: job.runtime,
   now: () => performance.now(),
   ours: { encode: ours.encode, decode: ours.decode, toUtf8: ours.toUtf8, encodeInto: ours.encodeInto },
-  routes: ours.useRoutes ? { use: ours.useRoutes, possible: ours.possibleRoutes, defaults: { ...ours.defaultRoutes } } : undefined,
+  routes: ours.useRoutes
+    ? { use: ours.useRoutes, possible: ours.possibleRoutes, defaults: { ...ours.defaultRoutes } }
+    : undefined,
 };
 if (job.opts.contenders === 'all') {
   // The peers and Node's Buffer, as in earlier reports (Deno and Bun have a Buffer too).
@@ -40,7 +42,11 @@ const testing = job.testing === job.entry ? ours : await import(pathToFileURL(jo
 const info = {
   routes: { ...testing.defaultRoutes },
   detected: testing.runtime,
-  version: globalThis.Deno ? `deno ${globalThis.Deno.version.deno} (V8 ${globalThis.Deno.version.v8})` : process.versions.bun ? `bun ${process.versions.bun}` : `node ${process.version} (V8 ${process.versions.v8})`,
+  version: globalThis.Deno
+    ? `deno ${globalThis.Deno.version.deno} (V8 ${globalThis.Deno.version.v8})`
+    : process.versions.bun
+      ? `bun ${process.versions.bun}`
+      : `node ${process.version} (V8 ${process.versions.v8})`,
 };
 console.log(`  ${info.version}`);
 const suite = await runSuite(env, corpora, job.opts, (line) => console.log(line));

@@ -26,7 +26,6 @@ let sink = 0; // every timed loop's result ends up here, so no work is optimised
  */
 const used = (text) => text.length + text.charCodeAt(text.length >>> 1);
 
-
 // ---------------------------------------------------------------------------------------------
 // Contenders. Each loop is written out on its own (not through a shared helper) so that every
 // call site stays monomorphic and no contender pays for another's type feedback.
@@ -39,53 +38,162 @@ export function encodeContenders(env, s, opts = {}) {
   const dest = new Uint8Array(s.length * 3 + 16);
   const into = (r) => dest.slice(0, r.written);
   const list = [
-    { id: 'ours.encode', short: 'encode', kind: 'ours', expect: 'wtf8', setup: defaultRoutes(env),
+    {
+      id: 'ours.encode',
+      short: 'encode',
+      kind: 'ours',
+      expect: 'wtf8',
+      setup: defaultRoutes(env),
       once: () => ours.encode(s),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += ours.encode(s).length; return a; } },
-    ...sweep(env, opts, 'encode', (id, setup) => ({ id, short: id.slice(5), kind: 'ours', expect: 'wtf8', setup,
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += ours.encode(s).length;
+        return a;
+      },
+    },
+    ...sweep(env, opts, 'encode', (id, setup) => ({
+      id,
+      short: id.slice(5),
+      kind: 'ours',
+      expect: 'wtf8',
+      setup,
       once: () => ours.encode(s),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += ours.encode(s).length; return a; } })),
-    { id: 'TextEncoder.encode', short: 'TE', kind: 'lossy', expect: 'utf8',
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += ours.encode(s).length;
+        return a;
+      },
+    })),
+    {
+      id: 'TextEncoder.encode',
+      short: 'TE',
+      kind: 'lossy',
+      expect: 'utf8',
       once: () => te.encode(s),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += te.encode(s).length; return a; } },
-    { id: 'TextEncoder.encode (control)', short: "TE'", kind: 'control', expect: 'utf8',
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += te.encode(s).length;
+        return a;
+      },
+    },
+    {
+      id: 'TextEncoder.encode (control)',
+      short: "TE'",
+      kind: 'control',
+      expect: 'utf8',
       once: () => te2.encode(s),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += te2.encode(s).length; return a; } },
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += te2.encode(s).length;
+        return a;
+      },
+    },
   ];
   if (opts.contenders === 'matrix') return list;
   list.push(
-    { id: 'ours.encodeInto', short: 'encInto', kind: 'ours', expect: 'wtf8', into: true,
-      once: () => { const r = ours.encodeInto(s, dest); return r.read === s.length ? into(r) : `read ${r.read} of ${s.length}`; },
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += ours.encodeInto(s, dest).written; return a; } },
-    { id: 'ours.toUtf8', short: 'toUtf8', kind: 'ours', expect: 'utf8',
+    {
+      id: 'ours.encodeInto',
+      short: 'encInto',
+      kind: 'ours',
+      expect: 'wtf8',
+      into: true,
+      once: () => {
+        const r = ours.encodeInto(s, dest);
+        return r.read === s.length ? into(r) : `read ${r.read} of ${s.length}`;
+      },
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += ours.encodeInto(s, dest).written;
+        return a;
+      },
+    },
+    {
+      id: 'ours.toUtf8',
+      short: 'toUtf8',
+      kind: 'ours',
+      expect: 'utf8',
       once: () => ours.toUtf8(s),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += ours.toUtf8(s).length; return a; } },
-    { id: 'TextEncoder.encodeInto', short: 'TE.into', kind: 'lossy', expect: 'utf8', into: true,
-      once: () => { const r = te.encodeInto(s, dest); return r.read === s.length ? into(r) : `read ${r.read} of ${s.length}`; },
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += te.encodeInto(s, dest).written; return a; } },
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += ours.toUtf8(s).length;
+        return a;
+      },
+    },
+    {
+      id: 'TextEncoder.encodeInto',
+      short: 'TE.into',
+      kind: 'lossy',
+      expect: 'utf8',
+      into: true,
+      once: () => {
+        const r = te.encodeInto(s, dest);
+        return r.read === s.length ? into(r) : `read ${r.read} of ${s.length}`;
+      },
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += te.encodeInto(s, dest).written;
+        return a;
+      },
+    },
   );
   if (Buffer) {
     list.push(
-      { id: "Buffer.from(s,'utf8')", short: 'Buf8', kind: 'lossy', expect: 'utf8',
+      {
+        id: "Buffer.from(s,'utf8')",
+        short: 'Buf8',
+        kind: 'lossy',
+        expect: 'utf8',
         once: () => Buffer.from(s, 'utf8'),
-        run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += Buffer.from(s, 'utf8').length; return a; } },
-      { id: "Buffer.from(s,'utf16le')", short: 'Buf16', kind: 'limit', expect: 'utf16le',
+        run: (n) => {
+          let a = 0;
+          for (let i = 0; i < n; i++) a += Buffer.from(s, 'utf8').length;
+          return a;
+        },
+      },
+      {
+        id: "Buffer.from(s,'utf16le')",
+        short: 'Buf16',
+        kind: 'limit',
+        expect: 'utf16le',
         once: () => Buffer.from(s, 'utf16le'),
-        run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += Buffer.from(s, 'utf16le').length; return a; } },
+        run: (n) => {
+          let a = 0;
+          for (let i = 0; i < n; i++) a += Buffer.from(s, 'utf16le').length;
+          return a;
+        },
+      },
     );
   }
   if (wtf8 && binary) {
     // wtf-8 returns a "byte string" (one char per byte): converting it to a Uint8Array is part
     // of its cost, since our API and every other contender return bytes.
-    list.push({ id: 'wtf-8', short: 'wtf-8', kind: 'peer', expect: 'wtf8',
+    list.push({
+      id: 'wtf-8',
+      short: 'wtf-8',
+      kind: 'peer',
+      expect: 'wtf8',
       once: () => binary.toBytes(wtf8.encode(s)),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += binary.toBytes(wtf8.encode(s)).length; return a; } });
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += binary.toBytes(wtf8.encode(s)).length;
+        return a;
+      },
+    });
   }
   if (cto) {
     const enc = new cto.Wtf8Encoder();
-    list.push({ id: '@cto.af/wtf8', short: 'cto.af', kind: 'peer', expect: 'wtf8',
+    list.push({
+      id: '@cto.af/wtf8',
+      short: 'cto.af',
+      kind: 'peer',
+      expect: 'wtf8',
       once: () => enc.encode(s),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += enc.encode(s).length; return a; } });
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += enc.encode(s).length;
+        return a;
+      },
+    });
   }
   return list;
 }
@@ -97,43 +205,117 @@ export function decodeContenders(env, s, wtf8Bytes, utf16Bytes, opts = {}) {
   const td2 = new TextDecoder('utf-8', { ignoreBOM: true });
   const b = wtf8Bytes;
   const list = [
-    { id: 'ours.decode', short: 'decode', kind: 'ours', expect: 'string', setup: defaultRoutes(env),
+    {
+      id: 'ours.decode',
+      short: 'decode',
+      kind: 'ours',
+      expect: 'string',
+      setup: defaultRoutes(env),
       once: () => ours.decode(b),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(ours.decode(b)); return a; } },
-    ...sweep(env, opts, 'decode', (id, setup) => ({ id, short: id.slice(5), kind: 'ours', expect: 'string', setup,
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += used(ours.decode(b));
+        return a;
+      },
+    },
+    ...sweep(env, opts, 'decode', (id, setup) => ({
+      id,
+      short: id.slice(5),
+      kind: 'ours',
+      expect: 'string',
+      setup,
       once: () => ours.decode(b),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(ours.decode(b)); return a; } })),
-    { id: 'TextDecoder.decode', short: 'TD', kind: 'lossy', expect: 'lossy',
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += used(ours.decode(b));
+        return a;
+      },
+    })),
+    {
+      id: 'TextDecoder.decode',
+      short: 'TD',
+      kind: 'lossy',
+      expect: 'lossy',
       once: () => td.decode(b),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(td.decode(b)); return a; } },
-    { id: 'TextDecoder.decode (control)', short: "TD'", kind: 'control', expect: 'lossy',
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += used(td.decode(b));
+        return a;
+      },
+    },
+    {
+      id: 'TextDecoder.decode (control)',
+      short: "TD'",
+      kind: 'control',
+      expect: 'lossy',
       once: () => td2.decode(b),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(td2.decode(b)); return a; } },
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += used(td2.decode(b));
+        return a;
+      },
+    },
   ];
   if (opts.contenders === 'matrix') return list;
   if (Buffer) {
     const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength); // a view, no copy
     const buf16 = Buffer.from(utf16Bytes.buffer, utf16Bytes.byteOffset, utf16Bytes.byteLength);
     list.push(
-      { id: "buf.toString('utf8')", short: 'Buf8', kind: 'lossy', expect: 'lossy',
+      {
+        id: "buf.toString('utf8')",
+        short: 'Buf8',
+        kind: 'lossy',
+        expect: 'lossy',
         once: () => buf.toString('utf8'),
-        run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(buf.toString('utf8')); return a; } },
-      { id: "buf.toString('utf16le')", short: 'Buf16', kind: 'limit', expect: 'string',
+        run: (n) => {
+          let a = 0;
+          for (let i = 0; i < n; i++) a += used(buf.toString('utf8'));
+          return a;
+        },
+      },
+      {
+        id: "buf.toString('utf16le')",
+        short: 'Buf16',
+        kind: 'limit',
+        expect: 'string',
         once: () => buf16.toString('utf16le'),
-        run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(buf16.toString('utf16le')); return a; } },
+        run: (n) => {
+          let a = 0;
+          for (let i = 0; i < n; i++) a += used(buf16.toString('utf16le'));
+          return a;
+        },
+      },
     );
   }
   if (wtf8 && binary) {
-    list.push({ id: 'wtf-8', short: 'wtf-8', kind: 'peer', expect: 'string',
+    list.push({
+      id: 'wtf-8',
+      short: 'wtf-8',
+      kind: 'peer',
+      expect: 'string',
       once: () => wtf8.decode(binary.fromBytes(b)),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(wtf8.decode(binary.fromBytes(b))); return a; } });
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += used(wtf8.decode(binary.fromBytes(b)));
+        return a;
+      },
+    });
   }
   if (cto) {
     // ignoreBOM: a leading U+FEFF is data, as in our decode.
     const dec = new cto.Wtf8Decoder('wtf8', { ignoreBOM: true });
-    list.push({ id: '@cto.af/wtf8', short: 'cto.af', kind: 'peer', expect: 'string',
+    list.push({
+      id: '@cto.af/wtf8',
+      short: 'cto.af',
+      kind: 'peer',
+      expect: 'string',
       once: () => dec.decode(b),
-      run: (n) => { let a = 0; for (let i = 0; i < n; i++) a += used(dec.decode(b)); return a; } });
+      run: (n) => {
+        let a = 0;
+        for (let i = 0; i < n; i++) a += used(dec.decode(b));
+        return a;
+      },
+    });
   }
   return list;
 }
@@ -151,11 +333,14 @@ function sweep(env, opts, side, make) {
   if (!opts.sweep || !env.routes) return [];
   const [route, values] = opts.sweep.split('=');
   const possible = env.routes.possible()[route];
-  if (!possible) throw new Error(`--sweep ${opts.sweep}: no such route (${Object.keys(env.routes.possible()).join(', ')})`);
+  if (!possible)
+    throw new Error(`--sweep ${opts.sweep}: no such route (${Object.keys(env.routes.possible()).join(', ')})`);
   const sides = { encode: ['encode', 'lone', 'loneLimit', 'moves'], decode: ['decode', 'moves', 'utf8'] };
   if (!sides[side].includes(route)) return [];
   const chosen = values ? values.split(',').map((v) => (route === 'loneLimit' ? Number(v) : v)) : possible;
-  return chosen.map((value) => make(`ours[${route}=${value}]`, () => env.routes.use({ ...env.routes.defaults, [route]: value })));
+  return chosen.map((value) =>
+    make(`ours[${route}=${value}]`, () => env.routes.use({ ...env.routes.defaults, [route]: value })),
+  );
 }
 
 /** The ratios reported: ours (first) against another contender; >1 means ours is faster. */
@@ -235,7 +420,8 @@ function firstDifference(a, b) {
     while (i < a.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
     return `strings differ at unit ${i} (lengths ${a.length}/${b.length})`;
   }
-  if (!(a instanceof Uint8Array)) return `got ${typeof a === 'string' ? JSON.stringify(a.slice(0, 80)) : Object.prototype.toString.call(a)}`;
+  if (!(a instanceof Uint8Array))
+    return `got ${typeof a === 'string' ? JSON.stringify(a.slice(0, 80)) : Object.prototype.toString.call(a)}`;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   return `bytes differ at offset ${i} (lengths ${a.length}/${b.length})`;
@@ -349,9 +535,9 @@ export async function runSuite(env, corpora, opts, log = () => {}) {
     };
     for (const side of sides) {
       const t0 = env.now();
-      const all = (side === 'encode' ? encodeContenders(env, s, opts) : decodeContenders(env, s, wtf8Bytes, utf16Bytes, opts)).filter(
-        (c) => !opts.only || c.kind === 'ours' || opts.only.some((o) => c.id.includes(o) || c.short === o),
-      );
+      const all = (
+        side === 'encode' ? encodeContenders(env, s, opts) : decodeContenders(env, s, wtf8Bytes, utf16Bytes, opts)
+      ).filter((c) => !opts.only || c.kind === 'ours' || opts.only.some((o) => c.id.includes(o) || c.short === o));
       const verified = [];
       const failed = {};
       for (const c of all) {
@@ -386,10 +572,14 @@ export async function runSuite(env, corpora, opts, log = () => {}) {
         };
       }
       // The best lossless peer, by median time.
-      const peers = verified.filter((c) => c.kind === 'peer').sort((x, y) => results[x.id].ns.median - results[y.id].ns.median);
+      const peers = verified
+        .filter((c) => c.kind === 'peer')
+        .sort((x, y) => results[x.id].ns.median - results[y.id].ns.median);
       const ratios = {};
       const platform = side === 'encode' ? 'TextEncoder.encode' : 'TextDecoder.decode';
-      const swept = Object.keys(results).filter((id) => id.startsWith('ours[')).map((id) => [id, platform, `${id.slice(4)}÷${side === 'encode' ? 'TE' : 'TD'}`]);
+      const swept = Object.keys(results)
+        .filter((id) => id.startsWith('ours['))
+        .map((id) => [id, platform, `${id.slice(4)}÷${side === 'encode' ? 'TE' : 'TD'}`]);
       for (const [oursId, otherId, label] of [...RATIOS[side], ...swept]) {
         const other = otherId === 'peer' ? peers[0]?.id : otherId;
         if (!results[oursId] || !other || !results[other]) continue;
@@ -410,7 +600,9 @@ export async function runSuite(env, corpora, opts, log = () => {}) {
 }
 
 function summaryLine(ratios) {
-  const parts = Object.entries(ratios).slice(0, 2).map(([k, r]) => `${k} ${r.median.toFixed(2)}`);
+  const parts = Object.entries(ratios)
+    .slice(0, 2)
+    .map(([k, r]) => `${k} ${r.median.toFixed(2)}`);
   return parts.length ? `  (${parts.join(', ')})` : '';
 }
 
@@ -433,7 +625,8 @@ function fmtNum(x) {
 
 function table(headers, rows) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const line = (cells) =>
+    cells.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -462,8 +655,14 @@ export function formatReport(result) {
     ]);
     out.push(table(['corpus', 'units', 'ours MU/s', ...labels, 'best peer'], rows));
     out.push('');
-    out.push(`${side.toUpperCase()} the same ratios from each contender's fastest sample (min time ÷ min time): steadier when other processes load the machine`);
-    const bestRows = cases.map((c) => [c.corpus, fmtSize(c.size), ...labels.map((l) => (c.ratios[l] ? c.ratios[l].bestOf.toFixed(2) : '-'))]);
+    out.push(
+      `${side.toUpperCase()} the same ratios from each contender's fastest sample (min time ÷ min time): steadier when other processes load the machine`,
+    );
+    const bestRows = cases.map((c) => [
+      c.corpus,
+      fmtSize(c.size),
+      ...labels.map((l) => (c.ratios[l] ? c.ratios[l].bestOf.toFixed(2) : '-')),
+    ]);
     out.push(table(['corpus', 'units', ...labels], bestRows));
   }
   for (const side of ['encode', 'decode']) {
@@ -473,11 +672,18 @@ export function formatReport(result) {
     for (const c of cases) for (const id of Object.keys(c.results)) if (!ids.includes(id)) ids.push(id);
     const shorts = ids.map((id) => cases.find((c) => c.results[id]).results[id].short);
     out.push('');
-    out.push(`${side.toUpperCase()} absolute: median throughput in million UTF-16 units per second (MU/s); worst IQR/median of the row in %`);
+    out.push(
+      `${side.toUpperCase()} absolute: median throughput in million UTF-16 units per second (MU/s); worst IQR/median of the row in %`,
+    );
     out.push('  ' + ids.map((id, i) => `${shorts[i]} = ${id}`).join(', '));
     const rows = cases.map((c) => {
       const spread = Math.max(...Object.values(c.results).map((r) => (r.ns.q3 - r.ns.q1) / r.ns.median));
-      return [c.corpus, fmtSize(c.size), ...ids.map((id) => (c.results[id] ? fmtNum(c.results[id].unitsPerUs) : c.failed[id] ? 'FAIL' : '-')), (100 * spread).toFixed(1)];
+      return [
+        c.corpus,
+        fmtSize(c.size),
+        ...ids.map((id) => (c.results[id] ? fmtNum(c.results[id].unitsPerUs) : c.failed[id] ? 'FAIL' : '-')),
+        (100 * spread).toFixed(1),
+      ];
     });
     out.push(table(['corpus', 'units', ...shorts, 'IQR%'], rows));
   }

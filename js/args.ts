@@ -117,7 +117,9 @@ export function readDecoderArguments(args: ArrayLike<unknown>): DecoderSettings 
   const name = label === undefined ? 'wtf-8' : `${label as string}`;
   const settings = readDecoderOptions(options);
   if (!isWtf8Label(name)) {
-    throw new RangeError(`the encoding label ${JSON.stringify(name)} is not supported: a WTF-8 decoder takes "wtf-8" or "wtf8"`);
+    throw new RangeError(
+      `the encoding label ${JSON.stringify(name)} is not supported: a WTF-8 decoder takes "wtf-8" or "wtf8"`,
+    );
   }
   return settings;
 }

@@ -106,12 +106,14 @@ function looksDense(bytes: Uint8Array): boolean {
  */
 function patchSurrogates(bytes: Uint8Array, text: string, limit: number, fatal: boolean): string | undefined {
   const surrogates = surrogateSequences(bytes, limit);
-  if (surrogates === undefined || surrogates.length === 0 || (fatal && spelledPair(bytes, surrogates))) return undefined;
+  if (surrogates === undefined || surrogates.length === 0 || (fatal && spelledPair(bytes, surrogates)))
+    return undefined;
   let out = '';
   let from = 0;
   for (const at of surrogates) {
     const triple = text.indexOf('\uFFFD', from);
-    if (triple < 0 || text.charCodeAt(triple + 1) !== 0xfffd || text.charCodeAt(triple + 2) !== 0xfffd) return undefined;
+    if (triple < 0 || text.charCodeAt(triple + 1) !== 0xfffd || text.charCodeAt(triple + 2) !== 0xfffd)
+      return undefined;
     out += text.slice(from, triple) + String.fromCharCode(surrogateAt(bytes, at));
     from = triple + 3;
   }
@@ -148,7 +150,8 @@ function decodeAround(bytes: Uint8Array, fatal: boolean): string {
     }
   }
   const surrogates = surrogateSequences(bytes, aroundLimit(bytes.length));
-  if (surrogates === undefined || (fatal && (surrogates.length === 0 || spelledPair(bytes, surrogates)))) return decodeWasm(bytes, fatal);
+  if (surrogates === undefined || (fatal && (surrogates.length === 0 || spelledPair(bytes, surrogates))))
+    return decodeWasm(bytes, fatal);
   // Lenient without surrogate sequences: the WHATWG decoder's replacements are exactly ours.
   if (surrogates.length === 0) return lenient ?? platformDecode(lenientUtf8, bytes);
   try {

@@ -5,7 +5,14 @@
  */
 import { requireString, readFatal } from './args.js';
 import { Wtf8Error } from './errors.js';
-import { chunkEnd, encodeIntoWasm, encodeRangeInto, firstLoneSurrogate, loneSurrogatesInWasm, splitPoint } from './wasm.js';
+import {
+  chunkEnd,
+  encodeIntoWasm,
+  encodeRangeInto,
+  firstLoneSurrogate,
+  loneSurrogatesInWasm,
+  splitPoint,
+} from './wasm.js';
 import { isWellFormed, textEncoder } from './platform.js';
 import { type LoneRoute, routes, SHORT_UNITS } from './routes.js';
 
@@ -60,7 +67,7 @@ function encodeWellFormed(input: string): Uint8Array<ArrayBuffer> {
 function encodeChunks(input: string, find: LoneFinder = FINDERS[routes.lone]): Uint8Array<ArrayBuffer> {
   const out = outputFor(3 * input.length);
   let written = 0;
-  for (let start = 0; start < input.length; ) {
+  for (let start = 0; start < input.length;) {
     const end = chunkEnd(input, start);
     written += encodeChunk(input, start, end, out, written, find);
     start = end;
@@ -141,7 +148,8 @@ let scratch = new Uint8Array(0);
 
 function outputFor(size: number): Uint8Array<ArrayBuffer> {
   if (size > SCRATCH_LIMIT) return new Uint8Array(size);
-  if (scratch.length < size) scratch = new Uint8Array(Math.min(SCRATCH_LIMIT, Math.max(size, 2 * scratch.length, 4096)));
+  if (scratch.length < size)
+    scratch = new Uint8Array(Math.min(SCRATCH_LIMIT, Math.max(size, 2 * scratch.length, 4096)));
   return scratch;
 }
 
@@ -226,7 +234,11 @@ export function encodeInto(input: string, destination: Uint8Array): { read: numb
  * short when the remaining room is small (nodejs/node#65994: `'\u0400'.repeat(33)` into 2 bytes
  * reads nothing); elsewhere this finds nothing to add. `input` is well-formed here.
  */
-function topUp(input: string, destination: Uint8Array, done: { read: number; written: number }): { read: number; written: number } {
+function topUp(
+  input: string,
+  destination: Uint8Array,
+  done: { read: number; written: number },
+): { read: number; written: number } {
   let { read, written } = done;
   while (read < input.length) {
     const unit = input.charCodeAt(read);

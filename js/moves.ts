@@ -35,7 +35,10 @@ export interface UnitMoves {
 export const stringBuiltins: WebAssembly.Module | undefined = compileStringBuiltins();
 
 function compileStringBuiltins(): WebAssembly.Module | undefined {
-  const compile = WebAssembly.Module as unknown as new (bytes: BufferSource, options: { builtins: string[] }) => WebAssembly.Module;
+  const compile = WebAssembly.Module as unknown as new (
+    bytes: BufferSource,
+    options: { builtins: string[] },
+  ) => WebAssembly.Module;
   try {
     const module = new compile(bytesOf(stringsBytes), { builtins: ['js-string'] });
     const moves = builtinExports(module, new WebAssembly.Memory({ initial: 1 }));
@@ -52,7 +55,9 @@ function builtinExports(module: WebAssembly.Module, memory: WebAssembly.Memory):
 }
 
 /** The moves this runtime can make over `memory`: `loops` always, the others where they exist. */
-export function availableMoves(memory: WebAssembly.Memory): Partial<Record<MovesRoute, UnitMoves>> & { loops: UnitMoves } {
+export function availableMoves(
+  memory: WebAssembly.Memory,
+): Partial<Record<MovesRoute, UnitMoves>> & { loops: UnitMoves } {
   const moves: Partial<Record<MovesRoute, UnitMoves>> & { loops: UnitMoves } = { loops: loopMoves(memory) };
   if (NodeBuffer !== undefined) moves.buffer = bufferMoves(memory, NodeBuffer);
   if (stringBuiltins !== undefined) moves.builtins = builtinExports(stringBuiltins, memory);

@@ -11,7 +11,6 @@
  * @module
  */
 
-
 /** The engines whose native codecs js/routes.ts knows the speed of; everything else is `other`. */
 export type Engine = 'node' | 'deno' | 'bun' | 'chromium' | 'firefox' | 'other';
 
@@ -69,7 +68,9 @@ export const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: tru
  * it; otherwise "no", which routes strings to paths that are correct for every string.
  */
 export const nativeIsWellFormed = typeof String.prototype.isWellFormed === 'function';
-export const isWellFormed: (input: string) => boolean = nativeIsWellFormed ? (input) => input.isWellFormed() : () => false;
+export const isWellFormed: (input: string) => boolean = nativeIsWellFormed
+  ? (input) => input.isWellFormed()
+  : () => false;
 
 /** The parts of Node's Buffer used here. */
 export interface NodeBufferView {

@@ -109,7 +109,15 @@ function row(at: Runtime): Partial<Routes> {
       // 0.78–1.89; `around` wf 0.64, `wasm` wf 0.15); Node 22's is scalar, and wasm with Buffer's
       // copies decodes 2–3× faster (the previous route table, measured on Node 20 and 22).
       if (at.major >= 26) return { moves: 'buffer', decode: 'checked', utf8: 'isUtf8' };
-      return { moves: 'buffer', encode: 'chunks', nativeUpTo: 0, lone: 'scan', loneLimit: 256, decode: at.major >= 24 ? 'checked' : 'wasm', utf8: 'isUtf8' };
+      return {
+        moves: 'buffer',
+        encode: 'chunks',
+        nativeUpTo: 0,
+        lone: 'scan',
+        loneLimit: 256,
+        decode: at.major >= 24 ? 'checked' : 'wasm',
+        utf8: 'isUtf8',
+      };
     case 'deno':
       // Deno's `TextEncoder.encode` takes 2–6 ns a unit on non-Latin-1 text, `encodeInto` much
       // less: `chunks` (two-byte wf 1.29–1.84, `native` 0.97–1.02), with Latin-1 strings to
@@ -205,7 +213,8 @@ export function useRoutes(overrides: Partial<Routes>): Routes {
   const possible = possibleRoutes();
   for (const key of Object.keys(overrides) as (keyof Routes)[]) {
     if (typeof next[key] === 'number') continue;
-    if (!(possible[key] as unknown[]).includes(next[key])) throw new Error(`route ${key}=${String(next[key])} is not possible here`);
+    if (!(possible[key] as unknown[]).includes(next[key]))
+      throw new Error(`route ${key}=${String(next[key])} is not possible here`);
   }
   Object.assign(routes, next);
   return { ...routes };

@@ -6,5 +6,14 @@
  * @module
  */
 export * from './index.js';
-export { capabilities, defaultRoutes, fit, possibleRoutes, routes, routesFor, useRoutes, type Routes } from './routes.js';
+export {
+  capabilities,
+  defaultRoutes,
+  fit,
+  possibleRoutes,
+  routes,
+  routesFor,
+  useRoutes,
+  type Routes,
+} from './routes.js';
 export { detectRuntime, runtime } from './platform.js';

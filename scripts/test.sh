@@ -40,6 +40,9 @@ step "vectors: tests/vectors/**/*.json are what their generators produce (Python
 python3 tests/vectors/generate.py --check
 python3 tests/vectors/encodings/generate.py --check
 
+step "js: format (prettier, .prettierrc.json) of the TypeScript, JavaScript, JSON, HTML and CSS"
+node_modules/.bin/prettier --check --log-level warn .
+
 step "build the npm package (pkg/)"
 node scripts/build.mjs
 

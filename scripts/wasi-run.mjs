@@ -12,6 +12,12 @@ if (!program) {
   console.error('usage: node scripts/wasi-run.mjs program.wasm [args...]');
   process.exit(2);
 }
-const wasi = new WASI({ version: 'preview1', args: [program, ...args], env: process.env, preopens: { '/': '/' }, returnOnExit: true });
+const wasi = new WASI({
+  version: 'preview1',
+  args: [program, ...args],
+  env: process.env,
+  preopens: { '/': '/' },
+  returnOnExit: true,
+});
 const module = new WebAssembly.Module(readFileSync(program));
 process.exitCode = wasi.start(new WebAssembly.Instance(module, wasi.getImportObject()));

@@ -110,27 +110,47 @@ function saveHash() {
 function renderPresets() {
   const strings = document.getElementById('string-presets');
   for (const preset of STRING_PRESETS) {
-    strings.append(h('button', {
-      type: 'button', class: 'preset', 'data-testid': `preset-${preset.id}`, title: preset.how,
-      onclick: () => {
-        textInput.value = preset.input;
-        showHow('string-preset-how', preset.how);
-        updateEncode();
-        saveHash();
-      },
-    }, preset.label), ' ');
+    strings.append(
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'preset',
+          'data-testid': `preset-${preset.id}`,
+          title: preset.how,
+          onclick: () => {
+            textInput.value = preset.input;
+            showHow('string-preset-how', preset.how);
+            updateEncode();
+            saveHash();
+          },
+        },
+        preset.label,
+      ),
+      ' ',
+    );
   }
   const bytes = document.getElementById('byte-presets');
   for (const preset of BYTE_PRESETS) {
-    bytes.append(h('button', {
-      type: 'button', class: 'preset', 'data-testid': `byte-preset-${preset.id}`, title: preset.how,
-      onclick: () => {
-        hexInput.value = preset.input;
-        showHow('byte-preset-how', preset.how);
-        updateDecode();
-        saveHash();
-      },
-    }, preset.label), ' ');
+    bytes.append(
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'preset',
+          'data-testid': `byte-preset-${preset.id}`,
+          title: preset.how,
+          onclick: () => {
+            hexInput.value = preset.input;
+            showHow('byte-preset-how', preset.how);
+            updateDecode();
+            saveHash();
+          },
+        },
+        preset.label,
+      ),
+      ' ',
+    );
   }
 }
 

@@ -35,9 +35,29 @@ export const STRING_PRESETS = [
 ];
 
 export const BYTE_PRESETS = [
-  { id: 'lone', label: 'Lone surrogate', input: '61 ED A0 BD 62', how: "encode('a\\uD83Db'): well-formed WTF-8, not UTF-8" },
-  { id: 'cesu', label: 'Pair as two halves', input: 'ED A0 80 ED B0 80', how: 'U+10000 written CESU-8 style; WTF-8 requires the 4-byte F0 90 80 80' },
-  { id: 'overlong', label: 'Overlong', input: '61 C0 AF', how: "'/' (2F) in an overlong 2-byte form, a classic path-traversal trick" },
+  {
+    id: 'lone',
+    label: 'Lone surrogate',
+    input: '61 ED A0 BD 62',
+    how: "encode('a\\uD83Db'): well-formed WTF-8, not UTF-8",
+  },
+  {
+    id: 'cesu',
+    label: 'Pair as two halves',
+    input: 'ED A0 80 ED B0 80',
+    how: 'U+10000 written CESU-8 style; WTF-8 requires the 4-byte F0 90 80 80',
+  },
+  {
+    id: 'overlong',
+    label: 'Overlong',
+    input: '61 C0 AF',
+    how: "'/' (2F) in an overlong 2-byte form, a classic path-traversal trick",
+  },
   { id: 'truncated', label: 'Cut-off emoji', input: 'F0 9F 98', how: 'the first three of the four bytes of 😀' },
-  { id: 'latin1', label: 'Latin-1 text', input: '63 61 66 E9', how: "'café' in ISO-8859-1: E9 is a lead byte with nothing after it" },
+  {
+    id: 'latin1',
+    label: 'Latin-1 text',
+    input: '63 61 66 E9',
+    how: "'café' in ISO-8859-1: E9 is a lead byte with nothing after it",
+  },
 ];

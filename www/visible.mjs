@@ -20,8 +20,19 @@ export function visibleString(string, { replacedAt = new Set(), testid = null } 
     const { kind, index, units, codePoint } = segment;
     if (kind === 'lone-lead' || kind === 'lone-trail') {
       flush();
-      parts.push(h('span', { class: `badge badge-lone kind-${kind}`, 'data-testid': 'lone-badge', title: `${kind === 'lone-lead' ? 'lone lead' : 'lone trail'} surrogate ${hex4(units[0])}` },
-        h('span', { class: 'badge-kind' }, kind === 'lone-lead' ? 'lone lead' : 'lone trail'), ' ', hex4(units[0])));
+      parts.push(
+        h(
+          'span',
+          {
+            class: `badge badge-lone kind-${kind}`,
+            'data-testid': 'lone-badge',
+            title: `${kind === 'lone-lead' ? 'lone lead' : 'lone trail'} surrogate ${hex4(units[0])}`,
+          },
+          h('span', { class: 'badge-kind' }, kind === 'lone-lead' ? 'lone lead' : 'lone trail'),
+          ' ',
+          hex4(units[0]),
+        ),
+      );
       continue;
     }
     if (codePoint === 0xfffd && replacedAt.has(index)) {
@@ -35,7 +46,17 @@ export function visibleString(string, { replacedAt = new Set(), testid = null } 
       }
       flush();
       const label = h('span', { class: 'badge-kind' }, ' replaced');
-      const badge = h('span', { class: 'badge badge-replacement', 'data-testid': 'replacement-badge', 'data-count': '1', title: 'U+FFFD written in place of something lost' }, '\uFFFD', label);
+      const badge = h(
+        'span',
+        {
+          class: 'badge badge-replacement',
+          'data-testid': 'replacement-badge',
+          'data-count': '1',
+          title: 'U+FFFD written in place of something lost',
+        },
+        '\uFFFD',
+        label,
+      );
       parts.push(badge);
       previousReplacement = { badge, label, count: 1, end: index + 1 };
       continue;

@@ -22,7 +22,12 @@ const MOUNTS = [
   ['/node_modules/wtf-8/', dirname(require.resolve('wtf-8'))],
   ['/node_modules/@cto.af/wtf8/', resolve(dirname(fileURLToPath(import.meta.resolve('@cto.af/wtf8'))), '..')],
 ];
-const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.json': 'application/json' };
+const TYPES = {
+  '.html': 'text/html',
+  '.mjs': 'text/javascript',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+};
 
 function serve(routes) {
   const server = createServer((req, res) => {
@@ -56,7 +61,10 @@ function serve(routes) {
       res.end('not found');
       return;
     }
-    res.writeHead(200, { ...headers, 'Content-Type': `${TYPES[extname(file)] ?? 'application/octet-stream'}; charset=utf-8` });
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': `${TYPES[extname(file)] ?? 'application/octet-stream'}; charset=utf-8`,
+    });
     createReadStream(file).pipe(res);
   });
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
@@ -95,10 +103,21 @@ function firefoxVersion(executable) {
  * @param opts - suite options (see suite.mjs)
  * @param memoryUnits - 0, or the size of the memory test string
  */
-export async function runBrowser({ browser: which, corporaJson, entry, opts, memoryUnits, memoryOnly, onMeta, before }) {
+export async function runBrowser({
+  browser: which,
+  corporaJson,
+  entry,
+  opts,
+  memoryUnits,
+  memoryOnly,
+  onMeta,
+  before,
+}) {
   const { launchChromium, launchFirefox, CHROMIUM, FIREFOX } = await import(join(root, 'tests/support/browsers.mjs'));
   const memoryBase = () =>
-    JSON.stringify(buildCorpora({ names: ['sliced', 'dense', 'cjk'], sizes: [1_000_000] }).map(({ name, text }) => ({ name, text })));
+    JSON.stringify(
+      buildCorpora({ names: ['sliced', 'dense', 'cjk'], sizes: [1_000_000] }).map(({ name, text }) => ({ name, text })),
+    );
   const server = await serve({ '/corpora.json': () => corporaJson, '/memory-base.json': memoryBase });
   const url = `http://127.0.0.1:${server.address().port}/?entry=${encodeURIComponent(entry)}`;
   const browser = which === 'firefox' ? await launchFirefox() : await launchChromium();
@@ -108,22 +127,31 @@ export async function runBrowser({ browser: which, corporaJson, entry, opts, mem
     page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
     await page.goto(url);
     // Polled (playwright's and puppeteer's waitForFunction take different arguments).
-    for (const deadline = Date.now() + 60_000; !(await page.evaluate(() => globalThis.benchReady === true)); ) {
+    for (const deadline = Date.now() + 60_000; !(await page.evaluate(() => globalThis.benchReady === true));) {
       if (Date.now() > deadline) throw new Error('the benchmark page did not get ready in 60 s');
       await new Promise((ok) => setTimeout(ok, 100));
     }
     const info = await page.evaluate(() => globalThis.benchInfo);
     const version = which === 'firefox' ? firefoxVersion(FIREFOX) : chromiumVersion(CHROMIUM);
-    onMeta?.({ version: version ?? info.userAgent, userAgent: info.userAgent, crossOriginIsolated: info.crossOriginIsolated, routes: info.routes, detected: info.detected });
+    onMeta?.({
+      version: version ?? info.userAgent,
+      userAgent: info.userAgent,
+      crossOriginIsolated: info.crossOriginIsolated,
+      routes: info.routes,
+      detected: info.detected,
+    });
     before?.();
-    if (!info.crossOriginIsolated) console.log('warning: page is not cross-origin isolated: performance.now() is coarse');
+    if (!info.crossOriginIsolated)
+      console.log('warning: page is not cross-origin isolated: performance.now() is coarse');
     let suite = null;
     if (!memoryOnly) suite = await page.evaluate(([o, r]) => globalThis.runBench(o, r), [opts, which]);
     let memory = null;
     if (memoryUnits > 0) {
       console.log('');
       console.log(`MEMORY (${which}): encode + decode of ${memoryUnits / 1048576}Mi-unit strings`);
-      memory = await page.evaluate((n) => globalThis.runMemory(n), memoryUnits).catch((e) => ({ ok: false, error: String(e) }));
+      memory = await page
+        .evaluate((n) => globalThis.runMemory(n), memoryUnits)
+        .catch((e) => ({ ok: false, error: String(e) }));
     }
     return { suite, memory };
   } finally {

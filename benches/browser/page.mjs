@@ -46,7 +46,9 @@ globalThis.runBench = async (opts, runtime) => {
     runtime,
     now: () => performance.now(),
     ours: { encode: ours.encode, decode: ours.decode, toUtf8: ours.toUtf8, encodeInto: ours.encodeInto },
-    routes: ours.useRoutes ? { use: ours.useRoutes, possible: ours.possibleRoutes, defaults: { ...ours.defaultRoutes } } : undefined,
+    routes: ours.useRoutes
+      ? { use: ours.useRoutes, possible: ours.possibleRoutes, defaults: { ...ours.defaultRoutes } }
+      : undefined,
     ...(opts.contenders === 'all' ? await peers() : {}),
   };
   return runSuite(env, corpora, opts, log);
@@ -63,7 +65,11 @@ globalThis.runMemory = async (units) => {
     s.charCodeAt(units - 1); // flatten before timing
     let t = performance.now();
     let bytes = ours.encode(s);
-    rows.push({ step: `${label}: encode -> ${(bytes.length / 1048576).toFixed(1)} MiB`, ms: +(performance.now() - t).toFixed(1), wasmMemory: wasmBytes() });
+    rows.push({
+      step: `${label}: encode -> ${(bytes.length / 1048576).toFixed(1)} MiB`,
+      ms: +(performance.now() - t).toFixed(1),
+      wasmMemory: wasmBytes(),
+    });
     t = performance.now();
     let back = ours.decode(bytes);
     const ms = +(performance.now() - t).toFixed(1);
@@ -72,7 +78,11 @@ globalThis.runMemory = async (units) => {
     rows.push({ step: `${label}: decode, round trip ${same ? 'exact' : 'DIFFERS'}`, ms, wasmMemory: wasmBytes() });
     s = bytes = back = null;
   }
-  return { ok, note: 'wasm memory read through a bench-only WebAssembly.Instance hook (not exported by the package)', rows };
+  return {
+    ok,
+    note: 'wasm memory read through a bench-only WebAssembly.Instance hook (not exported by the package)',
+    rows,
+  };
 };
 
 globalThis.benchInfo = {

@@ -75,7 +75,10 @@ export interface CorrectedUtf8Options {
  *
  * Complexity: O(n).
  */
-export function encodeCorrectedUtf8(input: string | Uint32Array, options?: CorrectedUtf8Options): Uint8Array<ArrayBuffer> {
+export function encodeCorrectedUtf8(
+  input: string | Uint32Array,
+  options?: CorrectedUtf8Options,
+): Uint8Array<ArrayBuffer> {
   if (!(input instanceof Uint32Array)) requireString(input, 'input (a string or a Uint32Array of code points)');
   const o = readOptions(options);
   const document = readFlag(o, 'document');
@@ -135,7 +138,10 @@ export function decodeCorrectedUtf8(input: BufferSource, options?: CorrectedUtf8
  *
  * Complexity: O(n).
  */
-export function decodeCorrectedUtf8CodePoints(input: BufferSource, options?: CorrectedUtf8Options): Uint32Array<ArrayBuffer> {
+export function decodeCorrectedUtf8CodePoints(
+  input: BufferSource,
+  options?: CorrectedUtf8Options,
+): Uint32Array<ArrayBuffer> {
   const bytes = toBytes(input);
   const o = readOptions(options);
   const document = readFlag(o, 'document');

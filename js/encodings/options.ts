@@ -55,5 +55,9 @@ export function readSurrogates(options: Record<string, unknown>): boolean {
 }
 
 function show(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'` : typeof value === 'object' && value !== null ? 'an object' : String(value);
+  return typeof value === 'string'
+    ? `'${value}'`
+    : typeof value === 'object' && value !== null
+      ? 'an object'
+      : String(value);
 }

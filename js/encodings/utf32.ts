@@ -4,7 +4,15 @@
  * @module
  */
 import { type BufferSource, requireString, toBytes } from '../args.js';
-import { type ByteOrder, type Surrogates, readByteOrder, requireByteOrder, readFlag, readOptions, readSurrogates } from './options.js';
+import {
+  type ByteOrder,
+  type Surrogates,
+  readByteOrder,
+  requireByteOrder,
+  readFlag,
+  readOptions,
+  readSurrogates,
+} from './options.js';
 import { FORMAT, decodeString, encodeString } from './wasm.js';
 
 /** Options of {@link encodeUtf32}. */

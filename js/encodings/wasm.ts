@@ -95,7 +95,14 @@ function check(n: number): number {
  * Encodes a string into `format` in chunks. `bigEndian` and `bom` for UTF-16/32; `flag`:
  * `surrogates: 'pass'` (UTF-32), `document` (Corrected UTF-8); `fatal`: strict, else lossy.
  */
-export function encodeString(input: string, format: number, fatal: boolean, bigEndian = false, bom = false, flag = false): Uint8Array<ArrayBuffer> {
+export function encodeString(
+  input: string,
+  format: number,
+  fatal: boolean,
+  bigEndian = false,
+  bom = false,
+  flag = false,
+): Uint8Array<ArrayBuffer> {
   glue.begin_encode(format, bigEndian, bom, flag, fatal);
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let start = 0;
@@ -110,7 +117,12 @@ export function encodeString(input: string, format: number, fatal: boolean, bigE
 }
 
 /** Encodes code points into `format` in chunks (Corrected UTF-8's full range); `flag` as for {@link encodeString}. */
-export function encodeCodePoints(input: Uint32Array, format: number, fatal: boolean, flag = false): Uint8Array<ArrayBuffer> {
+export function encodeCodePoints(
+  input: Uint32Array,
+  format: number,
+  fatal: boolean,
+  flag = false,
+): Uint8Array<ArrayBuffer> {
   glue.begin_encode(format, false, false, flag, fatal);
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let start = 0;
@@ -125,7 +137,13 @@ export function encodeCodePoints(input: Uint32Array, format: number, fatal: bool
 }
 
 /** Decodes bytes from `format` in chunks into a string. `order`: an {@link ORDER} (UTF-16/32); `flag` as for {@link encodeString}. */
-export function decodeString(input: Uint8Array, format: number, fatal: boolean, order: number = ORDER.bom, flag = false): string {
+export function decodeString(
+  input: Uint8Array,
+  format: number,
+  fatal: boolean,
+  order: number = ORDER.bom,
+  flag = false,
+): string {
   glue.begin_decode(format, order, flag, fatal);
   let text = '';
   let start = 0;
@@ -140,7 +158,12 @@ export function decodeString(input: Uint8Array, format: number, fatal: boolean, 
 }
 
 /** Decodes bytes from `format` in chunks into code points (Corrected UTF-8's full range). */
-export function decodeCodePoints(input: Uint8Array, format: number, fatal: boolean, flag = false): Uint32Array<ArrayBuffer> {
+export function decodeCodePoints(
+  input: Uint8Array,
+  format: number,
+  fatal: boolean,
+  flag = false,
+): Uint32Array<ArrayBuffer> {
   glue.begin_decode(format, ORDER.bom, flag, fatal);
   const parts: Uint32Array<ArrayBuffer>[] = [];
   let start = 0;

@@ -23,7 +23,17 @@ before(async () => {
   // webpack: entry and output on the command line, nothing else (webpack-cli's defaults otherwise).
   builds.webpack = await runOk(
     bin('webpack'),
-    ['--mode', 'production', '--entry', './browser-entry.mjs', '--output-path', join(app, 'out', 'webpack'), '--output-filename', 'bundle.js', '--no-color'],
+    [
+      '--mode',
+      'production',
+      '--entry',
+      './browser-entry.mjs',
+      '--output-path',
+      join(app, 'out', 'webpack'),
+      '--output-filename',
+      'bundle.js',
+      '--no-color',
+    ],
     { cwd: app },
   );
   copyFileSync(join(app, 'bundle.html'), join(app, 'out', 'webpack', 'index.html'));
@@ -72,11 +82,15 @@ test('Vite production build (no config) runs in Chromium', async (t) => {
 });
 
 test('Vite dev server (dependency pre-bundling, no config) runs in Chromium', async () => {
-  viteDev = spawn(process.execPath, [bin('vite'), '--host', '127.0.0.1', '--port', '0', '--strictPort', '--clearScreen', 'false'], {
-    cwd: scratch.app,
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  viteDev = spawn(
+    process.execPath,
+    [bin('vite'), '--host', '127.0.0.1', '--port', '0', '--strictPort', '--clearScreen', 'false'],
+    {
+      cwd: scratch.app,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`vite dev server did not start:\n${output}`)), 30_000);

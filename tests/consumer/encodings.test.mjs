@@ -55,7 +55,17 @@ export function smoke(api) {
   return done;
 }
 `;
-const CHECK_NAMES = ['utf-16 lossless', 'utf-16 bytes', 'utf-32 surrogatepass', 'cesu-8', 'modified utf-8 and writeUTF', 'utf-8b round trip', 'corrected utf-8', 'strict error', 'TypeError'];
+const CHECK_NAMES = [
+  'utf-16 lossless',
+  'utf-16 bytes',
+  'utf-32 surrogatepass',
+  'cesu-8',
+  'modified utf-8 and writeUTF',
+  'utf-8b round trip',
+  'corrected utf-8',
+  'strict error',
+  'TypeError',
+];
 
 const RUN_ESM = `
 import * as api from 'wtf8-wasm/encodings';
@@ -107,7 +117,10 @@ test('ESM: import from "wtf8-wasm/encodings" resolves to dist/encodings.mjs and 
   const { code, stdout, stderr } = await run(process.execPath, ['run-encodings-esm.mjs'], { cwd: scratch.app });
   assert.equal(code, 0, stderr);
   const report = parseReport(stdout);
-  assert.equal(new URL(report.resolved).pathname, join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'encodings.mjs'));
+  assert.equal(
+    new URL(report.resolved).pathname,
+    join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'encodings.mjs'),
+  );
   assert.deepEqual(report.checks, CHECK_NAMES);
   assert.equal(stderr, '');
 });
@@ -136,8 +149,12 @@ test('both entries in one process: separate modules, Wtf8Errors that agree on na
     }));`;
   const { stdout } = await runOk(process.execPath, ['--input-type=commonjs', '-e', probe], { cwd: scratch.app });
   assert.deepEqual(JSON.parse(stdout), {
-    names: ['Wtf8Error', 'Wtf8Error'], codes: ['LONE_SURROGATE', 'LONE_SURROGATE'], indexes: [0, 0],
-    sameClass: false, mainHasEncodings: false, wtf8: 'eda080',
+    names: ['Wtf8Error', 'Wtf8Error'],
+    codes: ['LONE_SURROGATE', 'LONE_SURROGATE'],
+    indexes: [0, 0],
+    sameClass: false,
+    mainHasEncodings: false,
+    wtf8: 'eda080',
   });
 });
 
@@ -164,13 +181,32 @@ async function tsc(name, compilerOptions, files) {
   const result = await run(bin('tsc'), ['-p', config, '--pretty', 'false', '--explainFiles'], { cwd: scratch.app });
   return { ...result, output: result.stdout + result.stderr };
 }
-const STRICT = { strict: true, noEmit: true, skipLibCheck: false, target: 'es2022', noUncheckedIndexedAccess: true, lib: ['es2022', 'dom'], types: [] };
+const STRICT = {
+  strict: true,
+  noEmit: true,
+  skipLibCheck: false,
+  target: 'es2022',
+  noUncheckedIndexedAccess: true,
+  lib: ['es2022', 'dom'],
+  types: [],
+};
 
 test('types: "wtf8-wasm/encodings" type-checks from ESM and CommonJS (nodenext) and with bundler resolution, each against its own declarations', async () => {
-  const nodenext = await tsc('encodings-nodenext', { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext' }, ['types-encodings.ts', 'types-encodings.cts']);
+  const nodenext = await tsc('encodings-nodenext', { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext' }, [
+    'types-encodings.ts',
+    'types-encodings.cts',
+  ]);
   assert.equal(nodenext.code, 0, nodenext.output);
-  assert.match(nodenext.output, /^node_modules\/wtf8-wasm\/dist\/types\/encodings\/index\.d\.ts\n(\s+.*\n)*?\s+Imported via 'wtf8-wasm\/encodings' from file 'types-encodings\.ts'/m);
-  assert.match(nodenext.output, /^node_modules\/wtf8-wasm\/dist\/types-cjs\/encodings\/index\.d\.ts\n(\s+.*\n)*?\s+Imported via 'wtf8-wasm\/encodings' from file 'types-encodings\.cts'/m);
-  const bundler = await tsc('encodings-bundler', { ...STRICT, module: 'esnext', moduleResolution: 'bundler' }, ['types-encodings.ts']);
+  assert.match(
+    nodenext.output,
+    /^node_modules\/wtf8-wasm\/dist\/types\/encodings\/index\.d\.ts\n(\s+.*\n)*?\s+Imported via 'wtf8-wasm\/encodings' from file 'types-encodings\.ts'/m,
+  );
+  assert.match(
+    nodenext.output,
+    /^node_modules\/wtf8-wasm\/dist\/types-cjs\/encodings\/index\.d\.ts\n(\s+.*\n)*?\s+Imported via 'wtf8-wasm\/encodings' from file 'types-encodings\.cts'/m,
+  );
+  const bundler = await tsc('encodings-bundler', { ...STRICT, module: 'esnext', moduleResolution: 'bundler' }, [
+    'types-encodings.ts',
+  ]);
   assert.equal(bundler.code, 0, bundler.output);
 });

@@ -19,20 +19,34 @@ after(() => scratch?.cleanup());
 
 test('the tarball holds the published files only and has no dependencies', (t) => {
   const files = scratch.packed.files.map((f) => f.path).sort();
-  t.diagnostic(`tarball ${scratch.packed.filename}: ${files.length} files, ${scratch.packed.size} B packed, ${scratch.packed.unpackedSize} B unpacked`);
+  t.diagnostic(
+    `tarball ${scratch.packed.filename}: ${files.length} files, ${scratch.packed.size} B packed, ${scratch.packed.unpackedSize} B unpacked`,
+  );
   for (const required of [
-    'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
-    'dist/wtf8-wasm.mjs', 'dist/wtf8-wasm.cjs',
-    'dist/types/index.d.ts', 'dist/types-cjs/index.d.ts', 'dist/types-cjs/package.json',
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'CHANGELOG.md',
+    'dist/wtf8-wasm.mjs',
+    'dist/wtf8-wasm.cjs',
+    'dist/types/index.d.ts',
+    'dist/types-cjs/index.d.ts',
+    'dist/types-cjs/package.json',
   ]) {
     assert.ok(files.includes(required), `${required} is missing from the tarball`);
   }
   const stray = files.filter(
-    (f) => !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(wtf8-wasm|encodings)\.(mjs|cjs)|dist\/types(-cjs)?\/(encodings\/)?[a-z0-9-]+\.d\.ts|dist\/types-cjs\/package\.json)$/.test(f),
+    (f) =>
+      !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(wtf8-wasm|encodings)\.(mjs|cjs)|dist\/types(-cjs)?\/(encodings\/)?[a-z0-9-]+\.d\.ts|dist\/types-cjs\/package\.json)$/.test(
+        f,
+      ),
   );
   assert.deepEqual(stray, [], 'unexpected files in the tarball');
   // The wasm module is embedded in the JS: no separate .wasm file to fetch or to configure.
-  assert.equal(files.some((f) => f.endsWith('.wasm')), false);
+  assert.equal(
+    files.some((f) => f.endsWith('.wasm')),
+    false,
+  );
 
   const manifest = JSON.parse(readFileSync(join(scratch.app, 'node_modules', 'wtf8-wasm', 'package.json'), 'utf8'));
   assert.equal(manifest.name, 'wtf8-wasm');
@@ -42,7 +56,8 @@ test('the tarball holds the published files only and has no dependencies', (t) =
   // Every file the exports map names is in the tarball.
   // (The targets are the string leaves of the map; its keys, such as "./encodings", are subpaths.)
   const targets = [];
-  const collect = (value) => (typeof value === 'string' ? targets.push(value.slice(2)) : Object.values(value).forEach(collect));
+  const collect = (value) =>
+    typeof value === 'string' ? targets.push(value.slice(2)) : Object.values(value).forEach(collect);
   collect(manifest.exports);
   for (const target of targets) assert.ok(files.includes(target), `exports target ${target} is not in the tarball`);
 });
@@ -52,7 +67,10 @@ test('the shared smoke body can fail: a TextEncoder-based impostor is rejected',
   const api = await import(join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.mjs'));
   const { smoke } = await import(join(scratch.app, 'smoke-body.mjs'));
   const impostor = { ...api, encode: (s) => new TextEncoder().encode(s) };
-  await assert.rejects(smoke(impostor), /smoke check "encode lone surrogates" failed: encode\(a\\uD83Db\): got "61 ef bf bd 62", want "61 ed a0 bd 62"/);
+  await assert.rejects(
+    smoke(impostor),
+    /smoke check "encode lone surrogates" failed: encode\(a\\uD83Db\): got "61 ef bf bd 62", want "61 ed a0 bd 62"/,
+  );
   const noStreams = { ...api, Wtf8DecoderStream: class {} };
   await assert.rejects(smoke(noStreams), /smoke check "Wtf8EncoderStream\/Wtf8DecoderStream" failed/);
 });
@@ -77,7 +95,10 @@ for (const node of NODES) {
     t.diagnostic(`node ${report.version} (import)`);
     assert.equal(report.runtime, 'node');
     assert.equal(report.version, node.version);
-    assert.equal(new URL(report.resolved).pathname, join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.mjs'));
+    assert.equal(
+      new URL(report.resolved).pathname,
+      join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.mjs'),
+    );
     assert.deepEqual(report.checks, CHECKS);
     assert.equal(stderr, '', 'no warnings on stderr');
   });

@@ -48,7 +48,10 @@ function filesUnder(dir) {
 // Deno: the scratch package.json puts Deno in "bring your own node_modules" mode, so the bare
 // specifier resolves through node_modules/wtf8-wasm's exports map exactly as in Node.
 // `--cached-only` refuses any remote module; only reading the project is allowed (no --allow-net).
-for (const [file, entry] of [['run-esm.mjs', 'wtf8-wasm.mjs'], ['run-cjs.cjs', 'wtf8-wasm.cjs']]) {
+for (const [file, entry] of [
+  ['run-esm.mjs', 'wtf8-wasm.mjs'],
+  ['run-cjs.cjs', 'wtf8-wasm.cjs'],
+]) {
   test(`Deno: ${file} (${entry.endsWith('.mjs') ? 'import' : 'require'}) passes the smoke test offline`, async (t) => {
     const { code, stdout, stderr } = await run(
       DENO,
@@ -63,12 +66,18 @@ for (const [file, entry] of [['run-esm.mjs', 'wtf8-wasm.mjs'], ['run-cjs.cjs', '
     assert.deepEqual(report.checks, CHECKS);
     assert.doesNotMatch(stderr, /Download|Warning|error/i);
     // Nothing was fetched into Deno's cache (it keeps only its own analysis databases there).
-    assert.deepEqual(filesUnder(denoDir).filter((f) => /[/\\](npm|remote|deps)[/\\]/.test(f)), []);
+    assert.deepEqual(
+      filesUnder(denoDir).filter((f) => /[/\\](npm|remote|deps)[/\\]/.test(f)),
+      [],
+    );
   });
 }
 
 // Bun: `--no-install` turns off Bun's auto-install, so a missing package would fail rather than fetch.
-for (const [file, entry] of [['run-esm.mjs', 'wtf8-wasm.mjs'], ['run-cjs.cjs', 'wtf8-wasm.cjs']]) {
+for (const [file, entry] of [
+  ['run-esm.mjs', 'wtf8-wasm.mjs'],
+  ['run-cjs.cjs', 'wtf8-wasm.cjs'],
+]) {
   test(`Bun: ${file} (${entry.endsWith('.mjs') ? 'import' : 'require'}) passes the smoke test offline`, async (t) => {
     const { code, stdout, stderr } = await run(BUN, ['run', '--no-install', file], { cwd: scratch.app, env: bunEnv() });
     assert.equal(code, 0, stderr);

@@ -25,8 +25,21 @@ export const CHECKS = [
 ];
 
 const EXPORTS = [
-  'Wtf8Decoder', 'Wtf8DecoderStream', 'Wtf8Encoder', 'Wtf8EncoderStream', 'Wtf8Error', 'checkUtf8', 'checkWtf8',
-  'concat', 'decode', 'encode', 'encodeInto', 'inspect', 'isWtf8', 'toUtf8', 'wtf8ToUtf8',
+  'Wtf8Decoder',
+  'Wtf8DecoderStream',
+  'Wtf8Encoder',
+  'Wtf8EncoderStream',
+  'Wtf8Error',
+  'checkUtf8',
+  'checkWtf8',
+  'concat',
+  'decode',
+  'encode',
+  'encodeInto',
+  'inspect',
+  'isWtf8',
+  'toUtf8',
+  'wtf8ToUtf8',
 ];
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
@@ -41,7 +54,8 @@ function equal(check, actual, expected, what) {
 }
 
 function bytesEqual(check, actual, expected, what) {
-  if (!(actual instanceof Uint8Array)) fail(check, `${what}: not a Uint8Array but ${Object.prototype.toString.call(actual)}`);
+  if (!(actual instanceof Uint8Array))
+    fail(check, `${what}: not a Uint8Array but ${Object.prototype.toString.call(actual)}`);
   equal(check, hex(actual), hex(expected), what);
 }
 
@@ -115,7 +129,15 @@ export async function smoke(api) {
 
   await check('exports', (c) => {
     // Exactly the documented names: nothing missing, no internals (a CJS `default` is tolerated).
-    equal(c, Object.keys(api).filter((k) => k !== 'default').sort().join(','), EXPORTS.join(','), 'export names');
+    equal(
+      c,
+      Object.keys(api)
+        .filter((k) => k !== 'default')
+        .sort()
+        .join(','),
+      EXPORTS.join(','),
+      'export names',
+    );
     for (const name of EXPORTS) {
       const kind = typeof api[name];
       if (kind !== 'function') fail(c, `export ${name} is ${kind}, not a function`);
@@ -139,13 +161,28 @@ export async function smoke(api) {
 
   await check('strict decode: SURROGATE_PAIR at offset 3', (c) => {
     const pairAsTwo = new Uint8Array([0xed, 0xa0, 0x80, 0xed, 0xb0, 0x80]);
-    expectWtf8Error(c, api, () => api.decode(pairAsTwo, { fatal: true }), 'SURROGATE_PAIR', { offset: 3, length: 3, index: undefined });
-    expectWtf8Error(c, api, () => api.decode(new Uint8Array([0x61, 0xf0, 0x9f]), { fatal: true }), 'TRUNCATED', { offset: 1, length: null });
+    expectWtf8Error(c, api, () => api.decode(pairAsTwo, { fatal: true }), 'SURROGATE_PAIR', {
+      offset: 3,
+      length: 3,
+      index: undefined,
+    });
+    expectWtf8Error(c, api, () => api.decode(new Uint8Array([0x61, 0xf0, 0x9f]), { fatal: true }), 'TRUNCATED', {
+      offset: 1,
+      length: null,
+    });
   });
 
   await check('strict toUtf8: LONE_SURROGATE at index 2', (c) => {
-    expectWtf8Error(c, api, () => api.toUtf8('ab\uDC00', { fatal: true }), 'LONE_SURROGATE', { index: 2, offset: undefined });
-    bytesEqual(c, api.toUtf8('ab\uD83D\uDC00', { fatal: true }), [0x61, 0x62, 0xf0, 0x9f, 0x90, 0x80], 'well-formed strict');
+    expectWtf8Error(c, api, () => api.toUtf8('ab\uDC00', { fatal: true }), 'LONE_SURROGATE', {
+      index: 2,
+      offset: undefined,
+    });
+    bytesEqual(
+      c,
+      api.toUtf8('ab\uD83D\uDC00', { fatal: true }),
+      [0x61, 0x62, 0xf0, 0x9f, 0x90, 0x80],
+      'well-formed strict',
+    );
   });
 
   await check('lossy toUtf8 equals TextEncoder', (c) => {
@@ -171,7 +208,10 @@ export async function smoke(api) {
 
   await check('concat re-pairs surrogates', (c) => {
     bytesEqual(c, api.concat([api.encode('x\uD83D'), api.encode('\uDE00y')]), api.encode('x\uD83D\uDE00y'), 'concat');
-    expectWtf8Error(c, api, () => api.concat([api.encode('ok'), new Uint8Array([0x61, 0xff])]), 'INVALID_BYTE', { part: 1, offset: 1 });
+    expectWtf8Error(c, api, () => api.concat([api.encode('ok'), new Uint8Array([0x61, 0xff])]), 'INVALID_BYTE', {
+      part: 1,
+      offset: 1,
+    });
   });
 
   await check('inspect', (c) => {
@@ -208,14 +248,25 @@ export async function smoke(api) {
     text += decoder.decode();
     stringEqual(c, text, 'a\uD83D\uDE00\uD83Db', 'byte-at-a-time decode');
     decoder.decode(new Uint8Array([0x61, 0x62]), { stream: true });
-    expectWtf8Error(c, api, () => decoder.decode(new Uint8Array([0xed, 0xa0, 0x80, 0xed, 0xb0, 0x80])), 'SURROGATE_PAIR', { offset: 5 });
+    expectWtf8Error(
+      c,
+      api,
+      () => decoder.decode(new Uint8Array([0xed, 0xa0, 0x80, 0xed, 0xb0, 0x80])),
+      'SURROGATE_PAIR',
+      { offset: 5 },
+    );
   });
 
   await check('Wtf8EncoderStream/Wtf8DecoderStream', async (c) => {
     const strings = ['x\uD83D', '\uDE00', '\uDC00y\uD800'];
     const bytes = joinBytes(await pipe(new api.Wtf8EncoderStream(), strings));
     bytesEqual(c, bytes, api.encode(strings.join('')), 'encoder stream output');
-    bytesEqual(c, bytes, [0x78, 0xf0, 0x9f, 0x98, 0x80, 0xed, 0xb0, 0x80, 0x79, 0xed, 0xa0, 0x80], 'encoder stream bytes');
+    bytesEqual(
+      c,
+      bytes,
+      [0x78, 0xf0, 0x9f, 0x98, 0x80, 0xed, 0xb0, 0x80, 0x79, 0xed, 0xa0, 0x80],
+      'encoder stream bytes',
+    );
     const pieces = [bytes.subarray(0, 2), bytes.subarray(2, 6), bytes.subarray(6, 10), bytes.subarray(10)];
     const text = (await pipe(new api.Wtf8DecoderStream(), pieces)).join('');
     stringEqual(c, text, strings.join(''), 'decoder stream output');

@@ -52,7 +52,9 @@ export function run(cmd, args, { cwd, env = {}, timeout = 120_000 } = {}) {
 export async function runOk(cmd, args, options) {
   const result = await run(cmd, args, options);
   if (result.code !== 0) {
-    throw new Error(`${cmd} ${args.join(' ')} exited ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
+    throw new Error(
+      `${cmd} ${args.join(' ')} exited ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`,
+    );
   }
   return result;
 }
@@ -99,7 +101,8 @@ export async function createScratch(label) {
     const tarball = join(dir, packed.filename);
     writeFileSync(
       join(app, 'package.json'),
-      JSON.stringify({ name: 'wtf8-consumer-scratch', version: '1.0.0', private: true, type: 'module' }, null, 2) + '\n',
+      JSON.stringify({ name: 'wtf8-consumer-scratch', version: '1.0.0', private: true, type: 'module' }, null, 2) +
+        '\n',
     );
     await runOk('npm', ['install', tarball, '--offline', '--ignore-scripts', '--no-package-lock'], { cwd: app, env });
     cpSync(join(here, 'smoke-body.mjs'), join(app, 'smoke-body.mjs'));
@@ -158,7 +161,12 @@ export async function serve(dir) {
       res.writeHead(status, { 'content-type': 'text/plain' }).end(String(status));
       return;
     }
-    res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+    res
+      .writeHead(200, {
+        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      })
+      .end(body);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   return {
@@ -190,7 +198,8 @@ export async function runPage(browser, url, { timeout = 30_000 } = {}) {
     const deadline = Date.now() + timeout;
     let report = null;
     while ((report = await page.evaluate(() => globalThis.__smoke ?? null)) === null) {
-      if (Date.now() > deadline) throw new Error(`no smoke report from ${url} after ${timeout} ms; problems: ${problems.join('; ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`no smoke report from ${url} after ${timeout} ms; problems: ${problems.join('; ')}`);
       await sleep(50);
     }
     // Let late events (a console error or failed request right after the report) arrive.

@@ -29,7 +29,8 @@ async function tsc(name, compilerOptions, files, extraArgs = []) {
 }
 
 /** "file(line,col): error TSxxxx" → ["file:line TSxxxx", ...] */
-const diagnostics = (output) => [...output.matchAll(/^(\S+)\((\d+),\d+\): error (TS\d+)/gm)].map((m) => `${m[1]}:${m[2]} ${m[3]}`);
+const diagnostics = (output) =>
+  [...output.matchAll(/^(\S+)\((\d+),\d+\): error (TS\d+)/gm)].map((m) => `${m[1]}:${m[2]} ${m[3]}`);
 
 test('tsc version', async (t) => {
   const { code, stdout } = await run(bin('tsc'), ['--version']);
@@ -39,24 +40,49 @@ test('tsc version', async (t) => {
 });
 
 test('module nodenext: every export type-checks from ESM (.ts) and CommonJS (.cts), each against its own declarations', async () => {
-  const { code, output } = await tsc('nodenext', { ...STRICT, ...DOM, ...NODENEXT }, ['types-esm.ts', 'types-cjs.cts'], ['--explainFiles']);
+  const { code, output } = await tsc(
+    'nodenext',
+    { ...STRICT, ...DOM, ...NODENEXT },
+    ['types-esm.ts', 'types-cjs.cts'],
+    ['--explainFiles'],
+  );
   assert.deepEqual(diagnostics(output), []);
   assert.equal(code, 0, output);
   // `import` takes the "import" condition's types, `require` the "require" condition's (CommonJS scope).
-  assert.match(output, /^node_modules\/wtf8-wasm\/dist\/types\/index\.d\.ts\n(\s+.*\n)*?\s+Imported via 'wtf8-wasm' from file 'types-esm\.ts'/m);
-  assert.match(output, /^node_modules\/wtf8-wasm\/dist\/types-cjs\/index\.d\.ts\n(\s+.*\n)*?\s+Imported via 'wtf8-wasm' from file 'types-cjs\.cts'/m);
-  assert.match(output, /^node_modules\/wtf8-wasm\/dist\/types-cjs\/index\.d\.ts\n(\s+.*\n)*?\s+File is CommonJS module/m);
+  assert.match(
+    output,
+    /^node_modules\/wtf8-wasm\/dist\/types\/index\.d\.ts\n(\s+.*\n)*?\s+Imported via 'wtf8-wasm' from file 'types-esm\.ts'/m,
+  );
+  assert.match(
+    output,
+    /^node_modules\/wtf8-wasm\/dist\/types-cjs\/index\.d\.ts\n(\s+.*\n)*?\s+Imported via 'wtf8-wasm' from file 'types-cjs\.cts'/m,
+  );
+  assert.match(
+    output,
+    /^node_modules\/wtf8-wasm\/dist\/types-cjs\/index\.d\.ts\n(\s+.*\n)*?\s+File is CommonJS module/m,
+  );
 });
 
 test('moduleResolution bundler (Vite/webpack projects): the ESM user code type-checks', async () => {
-  const { code, output } = await tsc('bundler', { ...STRICT, ...DOM, ...BUNDLER }, ['types-esm.ts'], ['--explainFiles']);
+  const { code, output } = await tsc(
+    'bundler',
+    { ...STRICT, ...DOM, ...BUNDLER },
+    ['types-esm.ts'],
+    ['--explainFiles'],
+  );
   assert.deepEqual(diagnostics(output), []);
   assert.equal(code, 0, output);
-  assert.match(output, /^node_modules\/wtf8-wasm\/dist\/types\/index\.d\.ts\n(\s+.*\n)*?\s+Imported via 'wtf8-wasm' from file 'types-esm\.ts'/m);
+  assert.match(
+    output,
+    /^node_modules\/wtf8-wasm\/dist\/types\/index\.d\.ts\n(\s+.*\n)*?\s+Imported via 'wtf8-wasm' from file 'types-esm\.ts'/m,
+  );
 });
 
 test('a Node-only project (@types/node, no DOM lib) type-checks', async () => {
-  const { code, output } = await tsc('node-only', { ...STRICT, ...NODE_ONLY, ...NODENEXT }, ['types-esm.ts', 'types-cjs.cts']);
+  const { code, output } = await tsc('node-only', { ...STRICT, ...NODE_ONLY, ...NODENEXT }, [
+    'types-esm.ts',
+    'types-cjs.cts',
+  ]);
   assert.deepEqual(diagnostics(output), []);
   assert.equal(code, 0, output);
 });
@@ -90,8 +116,10 @@ test('returned bytes are accepted by Blob, File, crypto.subtle, Response and fet
   assert.equal(code, 0, output);
 });
 
-test('exactOptionalPropertyTypes: an error\'s own fields make a Wtf8ErrorPosition', async () => {
-  const { code, output } = await tsc('exact', { ...STRICT, ...DOM, ...NODENEXT, exactOptionalPropertyTypes: true }, ['types-exact.ts']);
+test("exactOptionalPropertyTypes: an error's own fields make a Wtf8ErrorPosition", async () => {
+  const { code, output } = await tsc('exact', { ...STRICT, ...DOM, ...NODENEXT, exactOptionalPropertyTypes: true }, [
+    'types-exact.ts',
+  ]);
   assert.deepEqual(diagnostics(output), []);
   assert.equal(code, 0, output);
 });

@@ -20,7 +20,12 @@ function makeStrings(r) {
   const strings = [];
   for (let i = 0; i < 1500; i++) strings.push(randomString(r, 60));
   // Long strings: random pieces between runs of clean text, so well-formed and dirty blocks mix.
-  const RUNS = ['The quick brown fox. ', 'Всеобщая декларация ', '人人生而自由，在尊严和权利上一律平等。', 'emoji 😀🙌🏽 '];
+  const RUNS = [
+    'The quick brown fox. ',
+    'Всеобщая декларация ',
+    '人人生而自由，在尊严和权利上一律平等。',
+    'emoji 😀🙌🏽 ',
+  ];
   const long = (units) => {
     let s = '';
     while (s.length < units) s += r.chance(0.5) ? r.pick(RUNS).repeat(1 + r.int(40)) : randomString(r, 24);
@@ -32,13 +37,21 @@ function makeStrings(r) {
   // 64 KiB chunk of bytes then decodes to up to 64 Ki units.
   for (const units of [70_000, 140_000]) strings.push(long(units - 1) + '\uD800', '\uDC00' + long(units) + '\uDBFF');
   const sprinkled = (units, spacing) =>
-    Array.from({ length: units / spacing }, () => 'a'.repeat(spacing - 1) + String.fromCharCode(0xd800 + r.int(0x800))).join('');
+    Array.from(
+      { length: units / spacing },
+      () => 'a'.repeat(spacing - 1) + String.fromCharCode(0xd800 + r.int(0x800)),
+    ).join('');
   strings.push(sprinkled(70_000, 10), sprinkled(200_000, 250));
   // Clean text with a few lone surrogates anywhere, the ends and the chunk boundaries included:
   // the native encoder writes the stretches between them.
   const rare = (units, count) => {
     const text = [...long(units)];
-    for (let k = 0; k < count; k++) text.splice(r.pick([0, text.length, 21_845, 21_844, r.int(text.length + 1)]), 0, String.fromCharCode(0xd800 + r.int(0x800)));
+    for (let k = 0; k < count; k++)
+      text.splice(
+        r.pick([0, text.length, 21_845, 21_844, r.int(text.length + 1)]),
+        0,
+        String.fromCharCode(0xd800 + r.int(0x800)),
+      );
     return text.join('');
   };
   for (let i = 0; i < 40; i++) strings.push(rare(200 + r.int(60_000), 1 + r.int(6)));
@@ -83,7 +96,11 @@ function cases(seed) {
       cuts: [r.int(s.length + 1), r.int(s.length + 1)].sort((a, b) => a - b),
     };
   });
-  const bytes = makeByteInputs(r).map((b) => ({ bytes: [...b], lenient: unitsOf(wtf8.decode(b)), strict: strictOutcome(b) }));
+  const bytes = makeByteInputs(r).map((b) => ({
+    bytes: [...b],
+    lenient: unitsOf(wtf8.decode(b)),
+    strict: strictOutcome(b),
+  }));
   return { strings, bytes };
 }
 
@@ -136,12 +153,21 @@ async function pageBody({ url, refuseBuiltins, strings, bytes }) {
     if (toHex(api.toUtf8(s)) !== c.utf8) fail(`toUtf8 #${n}`, `length ${s.length}`);
     const out = new Uint8Array(c.room);
     const into = api.encodeInto(s, out);
-    if (into.read !== c.into.read || into.written !== c.into.written || toHex(out.subarray(0, into.written)) !== c.wtf8.slice(0, 2 * into.written)) {
+    if (
+      into.read !== c.into.read ||
+      into.written !== c.into.written ||
+      toHex(out.subarray(0, into.written)) !== c.wtf8.slice(0, 2 * into.written)
+    ) {
       fail(`encodeInto #${n}`, `room ${c.room}: got ${JSON.stringify(into)}, want ${JSON.stringify(c.into)}`);
     }
     const decoder = new api.Wtf8Decoder({ fatal: true });
-    const [a, b] = c.cuts.map((cut) => Math.min(encoded.length, Math.round((cut / Math.max(1, s.length)) * encoded.length)));
-    const streamed = decoder.decode(encoded.subarray(0, a), { stream: true }) + decoder.decode(encoded.subarray(a, b), { stream: true }) + decoder.decode(encoded.subarray(b));
+    const [a, b] = c.cuts.map((cut) =>
+      Math.min(encoded.length, Math.round((cut / Math.max(1, s.length)) * encoded.length)),
+    );
+    const streamed =
+      decoder.decode(encoded.subarray(0, a), { stream: true }) +
+      decoder.decode(encoded.subarray(a, b), { stream: true }) +
+      decoder.decode(encoded.subarray(b));
     if (streamed !== s) fail(`Wtf8Decoder #${n}`, `cut at ${a}, ${b}`);
     checked++;
   }
@@ -154,8 +180,14 @@ async function pageBody({ url, refuseBuiltins, strings, bytes }) {
     } catch (error) {
       strict = { code: error.code, offset: error.offset };
     }
-    const same = c.strict.units ? strict.units !== undefined && sameUnits(strict.units, c.strict.units) : strict.code === c.strict.code && strict.offset === c.strict.offset;
-    if (!same) fail(`strict decode #${n}`, `${toHex(input).slice(0, 80)}: got ${strict.code ?? 'a string'} at ${strict.offset}, want ${c.strict.code ?? 'a string'} at ${c.strict.offset}`);
+    const same = c.strict.units
+      ? strict.units !== undefined && sameUnits(strict.units, c.strict.units)
+      : strict.code === c.strict.code && strict.offset === c.strict.offset;
+    if (!same)
+      fail(
+        `strict decode #${n}`,
+        `${toHex(input).slice(0, 80)}: got ${strict.code ?? 'a string'} at ${strict.offset}, want ${c.strict.code ?? 'a string'} at ${c.strict.offset}`,
+      );
     checked++;
   }
   return { moves: instances.includes('read,write'), instances, checked, failures };
@@ -177,7 +209,11 @@ async function runIn(launch, refuseBuiltins) {
     // A page of the server's origin; the query gives the test its own instance of the package
     // (the demo page has imported one already).
     await page.goto(server.url);
-    return await page.evaluate(pageBody, { url: new URL('/pkg/dist/wtf8-wasm.mjs?browser-paths', server.url).href, refuseBuiltins, ...CASES });
+    return await page.evaluate(pageBody, {
+      url: new URL('/pkg/dist/wtf8-wasm.mjs?browser-paths', server.url).href,
+      refuseBuiltins,
+      ...CASES,
+    });
   } finally {
     await browser.close();
   }
@@ -187,23 +223,41 @@ const total = CASES.strings.length + CASES.bytes.length;
 const noChromium = !existsSync(CHROMIUM) && `no Chromium at ${CHROMIUM} (bash scripts/setup.sh installs it)`;
 const noFirefox = !existsSync(FIREFOX) && `no Firefox at ${FIREFOX} (bash scripts/setup.sh installs it)`;
 
-test('Chromium: code units move through the JS String Builtins, and every result matches', { skip: noChromium }, async () => {
-  const result = await runIn(launchChromium, false);
-  assert.deepEqual(result.failures, []);
-  assert.equal(result.checked, total);
-  assert.ok(result.moves, `the string-moves module was not instantiated (instances: ${result.instances.join(' | ')})`);
-});
+test(
+  'Chromium: code units move through the JS String Builtins, and every result matches',
+  { skip: noChromium },
+  async () => {
+    const result = await runIn(launchChromium, false);
+    assert.deepEqual(result.failures, []);
+    assert.equal(result.checked, total);
+    assert.ok(
+      result.moves,
+      `the string-moves module was not instantiated (instances: ${result.instances.join(' | ')})`,
+    );
+  },
+);
 
-test('Chromium without the builtins: the charCodeAt/fromCharCode loops, and every result matches', { skip: noChromium }, async () => {
-  const result = await runIn(launchChromium, true);
-  assert.deepEqual(result.failures, []);
-  assert.equal(result.checked, total);
-  assert.ok(!result.moves, 'the string-moves module was instantiated although compiling it failed');
-});
+test(
+  'Chromium without the builtins: the charCodeAt/fromCharCode loops, and every result matches',
+  { skip: noChromium },
+  async () => {
+    const result = await runIn(launchChromium, true);
+    assert.deepEqual(result.failures, []);
+    assert.equal(result.checked, total);
+    assert.ok(!result.moves, 'the string-moves module was instantiated although compiling it failed');
+  },
+);
 
-test('Firefox: code units move through the JS String Builtins, and every result matches', { skip: noFirefox }, async () => {
-  const result = await runIn(launchFirefox, false);
-  assert.deepEqual(result.failures, []);
-  assert.equal(result.checked, total);
-  assert.ok(result.moves, `the string-moves module was not instantiated (instances: ${result.instances.join(' | ')})`);
-});
+test(
+  'Firefox: code units move through the JS String Builtins, and every result matches',
+  { skip: noFirefox },
+  async () => {
+    const result = await runIn(launchFirefox, false);
+    assert.deepEqual(result.failures, []);
+    assert.equal(result.checked, total);
+    assert.ok(
+      result.moves,
+      `the string-moves module was not instantiated (instances: ${result.instances.join(' | ')})`,
+    );
+  },
+);

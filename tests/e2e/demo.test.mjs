@@ -17,28 +17,31 @@ const byTestId = (id) => `[data-testid="${id}"]`;
 
 /** The rows of a breakdown table, read from the DOM: what the user sees plus the data-* attributes. */
 function readRows(page, table = 'breakdown') {
-  return page.$$eval(`${byTestId(table)} ${byTestId('segment')}`, (rows) => rows.map((row) => {
-    const cell = (key) => row.querySelector(`[data-testid="seg-${key}"]`);
-    const texts = (element, id) => [...element.querySelectorAll(`[data-testid="${id}"]`)].map((e) => e.textContent);
-    return {
-      kind: row.dataset.kind,
-      error: row.dataset.error ?? null,
-      index: cell('index').textContent,
-      offset: cell('offset').textContent,
-      units: cell('units').dataset.units,
-      unitsShown: cell('units').textContent,
-      codePoint: cell('codepoint').textContent,
-      kindLabel: cell('kind').querySelector('[data-testid="kind-pill"]').textContent,
-      bytes: cell('wtf8').dataset.bytes,
-      bytesShown: texts(cell('wtf8'), 'byte-hex').join(' '),
-      markers: texts(cell('wtf8'), 'bits-marker'),
-      payloads: [...cell('wtf8').querySelectorAll('[data-testid="byte-bits"]')]
-        .map((bits) => bits.querySelector('[data-testid="bits-payload"]')?.textContent ?? ''),
-      utf8: cell('utf8').dataset.bytes,
-      utf8Shown: cell('utf8').querySelector('code').textContent,
-      background: getComputedStyle(row).backgroundColor,
-    };
-  }));
+  return page.$$eval(`${byTestId(table)} ${byTestId('segment')}`, (rows) =>
+    rows.map((row) => {
+      const cell = (key) => row.querySelector(`[data-testid="seg-${key}"]`);
+      const texts = (element, id) => [...element.querySelectorAll(`[data-testid="${id}"]`)].map((e) => e.textContent);
+      return {
+        kind: row.dataset.kind,
+        error: row.dataset.error ?? null,
+        index: cell('index').textContent,
+        offset: cell('offset').textContent,
+        units: cell('units').dataset.units,
+        unitsShown: cell('units').textContent,
+        codePoint: cell('codepoint').textContent,
+        kindLabel: cell('kind').querySelector('[data-testid="kind-pill"]').textContent,
+        bytes: cell('wtf8').dataset.bytes,
+        bytesShown: texts(cell('wtf8'), 'byte-hex').join(' '),
+        markers: texts(cell('wtf8'), 'bits-marker'),
+        payloads: [...cell('wtf8').querySelectorAll('[data-testid="byte-bits"]')].map(
+          (bits) => bits.querySelector('[data-testid="bits-payload"]')?.textContent ?? '',
+        ),
+        utf8: cell('utf8').dataset.bytes,
+        utf8Shown: cell('utf8').querySelector('code').textContent,
+        background: getComputedStyle(row).backgroundColor,
+      };
+    }),
+  );
 }
 
 const text = (page, id) => page.textContent(byTestId(id));
@@ -53,7 +56,10 @@ describe('string → bytes', () => {
     assert.equal(await input.inputValue(), 'a\\uD83Db');
 
     const rows = await readRows(page);
-    assert.deepEqual(rows.map((row) => row.kind), ['ascii', 'lone-lead', 'ascii']);
+    assert.deepEqual(
+      rows.map((row) => row.kind),
+      ['ascii', 'lone-lead', 'ascii'],
+    );
     const [a, lone, b] = rows;
     assert.equal(lone.bytes, 'ED A0 BD');
     assert.equal(lone.bytesShown, 'ED A0 BD', 'the hex is on screen, not only in an attribute');
@@ -79,7 +85,10 @@ describe('string → bytes', () => {
     assert.equal(await text(page, 'strict-utf8-code'), 'LONE_SURROGATE');
     assert.equal(await text(page, 'strict-utf8-index'), '1');
     // What TextEncoder + TextDecoder make of it: a labelled replacement, never an invisible character.
-    assert.equal(await page.locator(`${byTestId('roundtrip-utf8-string')} ${byTestId('replacement-badge')}`).count(), 1);
+    assert.equal(
+      await page.locator(`${byTestId('roundtrip-utf8-string')} ${byTestId('replacement-badge')}`).count(),
+      1,
+    );
     assert.equal(await page.locator(`${byTestId('roundtrip-wtf8-string')} ${byTestId('lone-badge')}`).count(), 1);
     assert.match(await page.evaluate(() => location.hash), /^#s=a%5CuD83Db&/);
     await page.close();
@@ -104,10 +113,12 @@ describe('string → bytes', () => {
       assert.equal(await attr(page, 'well-formed', 'data-value'), 'true');
     }
     // Marker and payload bits look different (not only a different colour).
-    const [marker, payload] = await page.evaluate(() => ['bits-marker', 'bits-payload'].map((id) => {
-      const style = getComputedStyle(document.querySelector(`[data-testid="breakdown"] [data-testid="${id}"]`));
-      return { background: style.backgroundColor, weight: style.fontWeight, border: style.borderTopStyle };
-    }));
+    const [marker, payload] = await page.evaluate(() =>
+      ['bits-marker', 'bits-payload'].map((id) => {
+        const style = getComputedStyle(document.querySelector(`[data-testid="breakdown"] [data-testid="${id}"]`));
+        return { background: style.backgroundColor, weight: style.fontWeight, border: style.borderTopStyle };
+      }),
+    );
     assert.notEqual(marker.background, 'rgba(0, 0, 0, 0)', 'marker bits are boxed');
     assert.equal(marker.border, 'solid');
     assert.equal(payload.weight, '700', 'payload bits are bold');
@@ -118,13 +129,21 @@ describe('string → bytes', () => {
     const page = await openPage();
     await page.fill(byTestId('text-input'), 'aé€😀\\uDC00\\uD800');
     const rows = await readRows(page);
-    assert.deepEqual(rows.map((row) => row.kind), ['ascii', '2-byte', '3-byte', '4-byte', 'lone-trail', 'lone-lead']);
+    assert.deepEqual(
+      rows.map((row) => row.kind),
+      ['ascii', '2-byte', '3-byte', '4-byte', 'lone-trail', 'lone-lead'],
+    );
     await page.fill(byTestId('hex-input'), 'FF');
     const [invalid] = await readRows(page, 'decode-breakdown');
-    const pills = await page.$$eval(`${byTestId('breakdown')} ${byTestId('kind-pill')}, ${byTestId('decode-breakdown')} ${byTestId('kind-pill')}`,
-      (elements) => elements.map((e) => ({ label: e.textContent, background: getComputedStyle(e).backgroundColor })));
+    const pills = await page.$$eval(
+      `${byTestId('breakdown')} ${byTestId('kind-pill')}, ${byTestId('decode-breakdown')} ${byTestId('kind-pill')}`,
+      (elements) => elements.map((e) => ({ label: e.textContent, background: getComputedStyle(e).backgroundColor })),
+    );
     assert.equal(invalid.kind, 'invalid');
-    assert.deepEqual(pills.map((p) => p.label.replace('!', '')), ['ASCII', '2-byte', '3-byte', '4-byte', 'lone trail', 'lone lead', 'invalid']);
+    assert.deepEqual(
+      pills.map((p) => p.label.replace('!', '')),
+      ['ASCII', '2-byte', '3-byte', '4-byte', 'lone trail', 'lone lead', 'invalid'],
+    );
     assert.equal(new Set(pills.map((p) => p.background)).size, 7, 'seven distinct colours');
     await page.close();
   });
@@ -142,7 +161,9 @@ describe('string → bytes', () => {
 
   test('copy buttons put the hex on the clipboard', async () => {
     const page = await openPage('#s=a%5CuD83Db');
-    await harness.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(harness.server.url).origin });
+    await harness.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(harness.server.url).origin,
+    });
     await page.click(byTestId('copy-wtf8'));
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '61 ED A0 BD 62');
     assert.match(await text(page, 'copy-status'), /Copied 5 bytes/);
@@ -171,11 +192,22 @@ describe('bytes → string', () => {
       assert.equal(await text(page, 'error-offset'), String(offset), 'the offset is on screen');
       // The byte view highlights the offending bytes, starting at the offset.
       const cells = await page.$$eval(`${byTestId('byte-view')} ${byTestId('byte-cell')}`, (elements) =>
-        elements.map((e) => ({ offset: e.dataset.offset, error: e.dataset.error === 'true', outline: getComputedStyle(e).boxShadow })));
-      assert.deepEqual(cells.filter((c) => c.error).map((c) => c.offset), marked, hex);
+        elements.map((e) => ({
+          offset: e.dataset.offset,
+          error: e.dataset.error === 'true',
+          outline: getComputedStyle(e).boxShadow,
+        })),
+      );
+      assert.deepEqual(
+        cells.filter((c) => c.error).map((c) => c.offset),
+        marked,
+        hex,
+      );
       assert.notEqual(cells.find((c) => c.error).outline, cells.find((c) => !c.error)?.outline ?? 'none');
       // The breakdown row of the offending bytes is highlighted too.
-      const flagged = await page.$$eval(`${byTestId('decode-breakdown')} tr.strict-error`, (rows) => rows.map((r) => r.querySelector('[data-testid="seg-offset"]').textContent));
+      const flagged = await page.$$eval(`${byTestId('decode-breakdown')} tr.strict-error`, (rows) =>
+        rows.map((r) => r.querySelector('[data-testid="seg-offset"]').textContent),
+      );
       assert.deepEqual(flagged, [String(offset)]);
     }
     await page.close();
@@ -189,7 +221,10 @@ describe('bytes → string', () => {
     const decoded = page.locator(byTestId('decoded-string'));
     assert.equal(await decoded.locator(byTestId('lone-badge')).count(), 1);
     assert.match(await decoded.locator(byTestId('lone-badge')).textContent(), /lone lead D83D/);
-    assert.ok(await decoded.evaluate((e) => e.textContent.isWellFormed()), 'no lone surrogate is written to the page as a character');
+    assert.ok(
+      await decoded.evaluate((e) => e.textContent.isWellFormed()),
+      'no lone surrogate is written to the page as a character',
+    );
     assert.equal(await text(page, 'decoded-literal'), '"a\\uD83Db"');
     assert.equal(await text(page, 'decoded-units'), '0061 D83D 0062');
     assert.equal(await attr(page, 'utf8-check', 'data-valid'), 'false');
@@ -198,8 +233,14 @@ describe('bytes → string', () => {
     assert.equal(await decoded.locator(byTestId('replacement-badge')).getAttribute('data-count'), '2');
     assert.equal(await text(page, 'decoded-units'), '0061 FFFD FFFD');
     assert.match(await text(page, 'decode-compare'), /OVERLONG/);
-    assert.deepEqual((await readRows(page, 'decode-breakdown')).map((r) => [r.kind, r.error]),
-      [['ascii', null], ['invalid', 'OVERLONG'], ['invalid', 'UNEXPECTED_CONTINUATION']]);
+    assert.deepEqual(
+      (await readRows(page, 'decode-breakdown')).map((r) => [r.kind, r.error]),
+      [
+        ['ascii', null],
+        ['invalid', 'OVERLONG'],
+        ['invalid', 'UNEXPECTED_CONTINUATION'],
+      ],
+    );
 
     await page.fill(byTestId('hex-input'), 'ED A0 8');
     assert.equal(await text(page, 'hex-problem'), '');
@@ -215,7 +256,10 @@ describe('bytes → string', () => {
     await page.fill(byTestId('text-input'), '');
     await page.click(byTestId('inspect-decoded'));
     assert.equal(await page.inputValue(byTestId('text-input')), 'a\\uD83Db');
-    assert.deepEqual((await readRows(page)).map((r) => r.kind), ['ascii', 'lone-lead', 'ascii']);
+    assert.deepEqual(
+      (await readRows(page)).map((r) => r.kind),
+      ['ascii', 'lone-lead', 'ascii'],
+    );
     await page.close();
   });
 });
@@ -246,28 +290,43 @@ describe('links', () => {
   test('hand-written hashes work, and so does changing the hash in place', async () => {
     const page = await openPage('#s=%5CuDE00%5CuD83Dko&x=61%20C0%20AF&m=strict');
     assert.equal(await page.inputValue(byTestId('text-input')), '\\uDE00\\uD83Dko');
-    assert.deepEqual((await readRows(page)).map((r) => r.kind), ['lone-trail', 'lone-lead', 'ascii', 'ascii']);
+    assert.deepEqual(
+      (await readRows(page)).map((r) => r.kind),
+      ['lone-trail', 'lone-lead', 'ascii', 'ascii'],
+    );
     assert.equal(await attr(page, 'decode-error', 'data-code'), 'OVERLONG');
     assert.equal(await attr(page, 'decode-error', 'data-offset'), '1');
     // A bare hash is the string; percent-encoded WTF-8 carries a real lone surrogate.
-    await page.evaluate(() => { location.hash = '#caf%C3%A9%ED%A0%BD'; });
+    await page.evaluate(() => {
+      location.hash = '#caf%C3%A9%ED%A0%BD';
+    });
     await page.waitForFunction(() => document.querySelector('[data-testid="text-input"]').value.startsWith('caf'));
-    assert.deepEqual((await readRows(page)).map((r) => r.kind), ['ascii', 'ascii', 'ascii', '2-byte', 'lone-lead']);
+    assert.deepEqual(
+      (await readRows(page)).map((r) => r.kind),
+      ['ascii', 'ascii', 'ascii', '2-byte', 'lone-lead'],
+    );
     await page.close();
   });
 });
 
 describe('layout and access', () => {
   test('phone-size viewport: no horizontal page overflow', async () => {
-    const hashes = ['', '#s=Hi%20%5CuD83D%20A%C3%A9%E2%82%AC%F0%9F%98%80&x=ED%20A0%2080%20ED%20B0%2080&m=strict',
-      `#s=${'x'.repeat(400)}%5CuD83D&x=${'ED'.repeat(300)}`];
+    const hashes = [
+      '',
+      '#s=Hi%20%5CuD83D%20A%C3%A9%E2%82%AC%F0%9F%98%80&x=ED%20A0%2080%20ED%20B0%2080&m=strict',
+      `#s=${'x'.repeat(400)}%5CuD83D&x=${'ED'.repeat(300)}`,
+    ];
     for (const hash of hashes) {
       for (const colorScheme of ['light', 'dark']) {
         const page = await openPage(hash, { viewport: PHONE, colorScheme });
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
         }));
-        assert.ok(scrollWidth <= clientWidth, `page is ${scrollWidth}px wide in a ${clientWidth}px viewport (${hash.slice(0, 40)})`);
+        assert.ok(
+          scrollWidth <= clientWidth,
+          `page is ${scrollWidth}px wide in a ${clientWidth}px viewport (${hash.slice(0, 40)})`,
+        );
         await page.close();
       }
     }
@@ -293,9 +352,22 @@ describe('layout and access', () => {
         if (focus.testid === 'copy-utf8') break;
       }
       const ids = reached.map((f) => f.testid);
-      const wanted = ['text-input', 'preset-sliced', 'preset-reversed', 'preset-trail-first', 'preset-windows', 'preset-scripts', 'copy-wtf8', 'copy-utf8'];
+      const wanted = [
+        'text-input',
+        'preset-sliced',
+        'preset-reversed',
+        'preset-trail-first',
+        'preset-windows',
+        'preset-scripts',
+        'copy-wtf8',
+        'copy-utf8',
+      ];
       for (const id of wanted) assert.ok(ids.includes(id), `Tab reaches ${id}: ${ids.join(', ')}`);
-      assert.ok(ids.indexOf('text-input') < ids.indexOf('preset-sliced') && ids.indexOf('preset-scripts') < ids.indexOf('copy-wtf8'), 'in reading order');
+      assert.ok(
+        ids.indexOf('text-input') < ids.indexOf('preset-sliced') &&
+          ids.indexOf('preset-scripts') < ids.indexOf('copy-wtf8'),
+        'in reading order',
+      );
       for (const focus of reached.filter((f) => wanted.includes(f.testid))) {
         assert.notEqual(focus.outlineStyle, 'none', `${focus.testid} shows focus`);
         assert.ok(focus.outlineWidth >= 2, `${focus.testid} outline is ${focus.outlineWidth}px`);
@@ -331,7 +403,9 @@ describe('layout and access', () => {
       before: (p) => p.route('**/pkg/dist/wtf8-wasm.mjs', (route) => route.fulfill({ status: 404, body: 'not found' })),
     });
     const status = page.locator(byTestId('load-status'));
-    await page.waitForFunction(() => document.querySelector('[data-testid="load-status"]').classList.contains('load-failed'));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="load-status"]').classList.contains('load-failed'),
+    );
     assert.match(await status.textContent(), /node scripts\/build\.mjs/);
     assert.ok(await page.isDisabled(byTestId('text-input')), 'no half-working page');
     await page.close();
@@ -342,7 +416,9 @@ describe('layout and access', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wtf8-demo-'));
     const hash = '#s=Hi%20%5CuD83D%20%C3%A9%E2%82%AC%F0%9F%98%80&x=ED%20A0%2080%20ED%20B0%2080&m=strict';
     const shots = [
-      ['desktop', DESKTOP, 'light', true], ['phone', PHONE, 'light', true], ['desktop-dark', DESKTOP, 'dark', true],
+      ['desktop', DESKTOP, 'light', true],
+      ['phone', PHONE, 'light', true],
+      ['desktop-dark', DESKTOP, 'dark', true],
       ['phone-first-screen', PHONE, 'light', false],
     ];
     for (const [name, viewport, colorScheme, fullPage] of shots) {
@@ -369,7 +445,11 @@ describe('the run as a whole', () => {
 
 /** Contrast ratio of the focus outline colour against the pane background (runs in the page). */
 function contrastOfFocusRing() {
-  const parse = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+  const parse = (c) =>
+    c
+      .match(/[\d.]+/g)
+      .slice(0, 3)
+      .map(Number);
   const lum = ([r, g, b]) => {
     const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
@@ -417,7 +497,9 @@ function findLowContrastText() {
     const size = parseFloat(style.fontSize);
     const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
     if (ratio < (large ? 3 : 4.5)) {
-      failures.push(`${element.tagName.toLowerCase()}.${element.className} "${element.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}:1`);
+      failures.push(
+        `${element.tagName.toLowerCase()}.${element.className} "${element.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}:1`,
+      );
     }
   }
   return failures;

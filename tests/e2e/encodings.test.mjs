@@ -10,21 +10,23 @@ const { problems, requested, openPage } = demoHarness();
 
 /** The comparison table as the user sees it (cell text) plus its data-* attributes, keyed by encoding id. */
 async function readEncodings(page) {
-  const rows = await page.$$eval('[data-testid="encoding-row"]', (trs) => trs.map((tr) => {
-    const cell = (id) => tr.querySelector(`[data-testid="${id}"]`);
-    return {
-      id: tr.dataset.encoding,
-      bytes: tr.dataset.bytes ?? null,
-      lossless: tr.dataset.lossless,
-      errorCode: tr.dataset.errorCode ?? null,
-      errorIndex: tr.dataset.errorIndex ?? null,
-      countShown: cell('encoding-count').textContent,
-      losslessShown: cell('encoding-lossless').textContent,
-      strictShown: cell('encoding-strict').textContent,
-      codeShown: cell('encoding-error-code')?.textContent ?? null,
-      hexShown: cell('encoding-hex')?.textContent ?? null,
-    };
-  }));
+  const rows = await page.$$eval('[data-testid="encoding-row"]', (trs) =>
+    trs.map((tr) => {
+      const cell = (id) => tr.querySelector(`[data-testid="${id}"]`);
+      return {
+        id: tr.dataset.encoding,
+        bytes: tr.dataset.bytes ?? null,
+        lossless: tr.dataset.lossless,
+        errorCode: tr.dataset.errorCode ?? null,
+        errorIndex: tr.dataset.errorIndex ?? null,
+        countShown: cell('encoding-count').textContent,
+        losslessShown: cell('encoding-lossless').textContent,
+        strictShown: cell('encoding-strict').textContent,
+        codeShown: cell('encoding-error-code')?.textContent ?? null,
+        hexShown: cell('encoding-hex')?.textContent ?? null,
+      };
+    }),
+  );
   return Object.fromEntries(rows.map((row) => [row.id, row]));
 }
 
@@ -40,7 +42,17 @@ describe('all encodings', () => {
     await typeString(page, 'a\\uD83Db');
     const rows = await readEncodings(page);
     assert.deepEqual(Object.keys(rows), [
-      'wtf-8', 'utf-8', 'utf-16le', 'utf-16be', 'utf-32le', 'utf-32le-pass', 'cesu-8', 'modified-utf-8', 'write-utf', 'utf-8b', 'corrected-utf-8',
+      'wtf-8',
+      'utf-8',
+      'utf-16le',
+      'utf-16be',
+      'utf-32le',
+      'utf-32le-pass',
+      'cesu-8',
+      'modified-utf-8',
+      'write-utf',
+      'utf-8b',
+      'corrected-utf-8',
     ]);
     const { 'wtf-8': wtf8, 'utf-8': utf8, 'utf-16le': utf16le, 'cesu-8': cesu8, 'utf-8b': utf8b } = rows;
 
@@ -48,30 +60,65 @@ describe('all encodings', () => {
     assert.match(wtf8.losslessShown, /lossless/);
     assert.equal(wtf8.hexShown, '61 ED A0 BD 62');
 
-    assert.deepEqual([utf16le.bytes, utf16le.countShown, utf16le.lossless, utf16le.errorCode], ['6', '6', 'true', null]);
+    assert.deepEqual(
+      [utf16le.bytes, utf16le.countShown, utf16le.lossless, utf16le.errorCode],
+      ['6', '6', 'true', null],
+    );
     assert.equal(utf16le.hexShown, '61 00 3D D8 62 00');
 
-    assert.deepEqual([cesu8.lossless, cesu8.errorCode, cesu8.errorIndex, cesu8.codeShown], ['false', 'LONE_SURROGATE', '1', 'LONE_SURROGATE']);
+    assert.deepEqual(
+      [cesu8.lossless, cesu8.errorCode, cesu8.errorIndex, cesu8.codeShown],
+      ['false', 'LONE_SURROGATE', '1', 'LONE_SURROGATE'],
+    );
     assert.match(cesu8.strictShown, /throws LONE_SURROGATE at index 1/);
     assert.match(cesu8.losslessShown, /lossy/);
     assert.equal(cesu8.hexShown, '61 EF BF BD 62', 'the lossy default writes U+FFFD');
 
-    assert.deepEqual([utf8b.bytes, utf8b.lossless, utf8b.errorCode, utf8b.errorIndex, utf8b.hexShown], [null, 'false', 'LONE_SURROGATE', '1', null]);
+    assert.deepEqual(
+      [utf8b.bytes, utf8b.lossless, utf8b.errorCode, utf8b.errorIndex, utf8b.hexShown],
+      [null, 'false', 'LONE_SURROGATE', '1', null],
+    );
     assert.match(utf8b.losslessShown, /cannot encode/);
 
-    assert.deepEqual([utf8.bytes, utf8.lossless, utf8.errorCode, utf8.errorIndex], ['5', 'false', 'LONE_SURROGATE', '1']);
-    assert.deepEqual([rows['utf-32le'].bytes, rows['utf-32le'].lossless, rows['utf-32le-pass'].bytes, rows['utf-32le-pass'].lossless], ['12', 'false', '12', 'true']);
-    assert.deepEqual([rows['modified-utf-8'].bytes, rows['modified-utf-8'].lossless, rows['write-utf'].bytes, rows['write-utf'].lossless], ['5', 'true', '7', 'true']);
-    assert.deepEqual([rows['corrected-utf-8'].lossless, rows['corrected-utf-8'].errorCode, rows['corrected-utf-8'].errorIndex], ['false', 'LONE_SURROGATE', '1']);
-    assert.match(await page.textContent('[data-testid="encodings-summary"]'), /3 UTF-16 code units: 6 of 11 encodings keep the string exactly/);
+    assert.deepEqual(
+      [utf8.bytes, utf8.lossless, utf8.errorCode, utf8.errorIndex],
+      ['5', 'false', 'LONE_SURROGATE', '1'],
+    );
+    assert.deepEqual(
+      [rows['utf-32le'].bytes, rows['utf-32le'].lossless, rows['utf-32le-pass'].bytes, rows['utf-32le-pass'].lossless],
+      ['12', 'false', '12', 'true'],
+    );
+    assert.deepEqual(
+      [
+        rows['modified-utf-8'].bytes,
+        rows['modified-utf-8'].lossless,
+        rows['write-utf'].bytes,
+        rows['write-utf'].lossless,
+      ],
+      ['5', 'true', '7', 'true'],
+    );
+    assert.deepEqual(
+      [rows['corrected-utf-8'].lossless, rows['corrected-utf-8'].errorCode, rows['corrected-utf-8'].errorIndex],
+      ['false', 'LONE_SURROGATE', '1'],
+    );
+    assert.match(
+      await page.textContent('[data-testid="encodings-summary"]'),
+      /3 UTF-16 code units: 6 of 11 encodings keep the string exactly/,
+    );
     await page.close();
   });
 
   test('an emoji is 4 bytes in WTF-8 and UTF-16, 6 in CESU-8, and every encoding keeps it', async () => {
     const page = await openPage('#s=%F0%9F%98%80');
     const rows = await readEncodings(page);
-    assert.deepEqual([rows['cesu-8'].bytes, rows['cesu-8'].countShown, rows['cesu-8'].lossless, rows['cesu-8'].hexShown], ['6', '6', 'true', 'ED A0 BD ED B8 80']);
-    assert.deepEqual([rows['wtf-8'].bytes, rows['utf-16le'].bytes, rows['utf-32le'].bytes, rows['corrected-utf-8'].bytes], ['4', '4', '4', '4']);
+    assert.deepEqual(
+      [rows['cesu-8'].bytes, rows['cesu-8'].countShown, rows['cesu-8'].lossless, rows['cesu-8'].hexShown],
+      ['6', '6', 'true', 'ED A0 BD ED B8 80'],
+    );
+    assert.deepEqual(
+      [rows['wtf-8'].bytes, rows['utf-16le'].bytes, rows['utf-32le'].bytes, rows['corrected-utf-8'].bytes],
+      ['4', '4', '4', '4'],
+    );
     for (const row of Object.values(rows)) {
       assert.equal(row.lossless, 'true', `${row.id} keeps the emoji`);
       assert.equal(row.errorCode, null, `${row.id} strict succeeds`);
@@ -83,12 +130,18 @@ describe('all encodings', () => {
     const page = await openPage();
     await typeString(page, 'x\\x85');
     let rows = await readEncodings(page);
-    assert.deepEqual([rows['corrected-utf-8'].errorCode, rows['corrected-utf-8'].errorIndex, rows['corrected-utf-8'].lossless], ['C1_CONTROL', '1', 'false']);
+    assert.deepEqual(
+      [rows['corrected-utf-8'].errorCode, rows['corrected-utf-8'].errorIndex, rows['corrected-utf-8'].lossless],
+      ['C1_CONTROL', '1', 'false'],
+    );
     assert.equal(rows['utf-8'].lossless, 'true');
     // A lone trail in U+DC80–U+DCFF is a raw byte to UTF-8B: it encodes, but reads back as something else.
     await typeString(page, '\\uDCC3\\uDCA9');
     rows = await readEncodings(page);
-    assert.deepEqual([rows['utf-8b'].bytes, rows['utf-8b'].hexShown, rows['utf-8b'].lossless, rows['utf-8b'].errorCode], ['2', 'C3 A9', 'false', null]);
+    assert.deepEqual(
+      [rows['utf-8b'].bytes, rows['utf-8b'].hexShown, rows['utf-8b'].lossless, rows['utf-8b'].errorCode],
+      ['2', 'C3 A9', 'false', null],
+    );
     // A preset click re-renders the view too.
     await page.click('[data-testid="preset-reversed"]');
     rows = await readEncodings(page);

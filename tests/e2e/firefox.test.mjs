@@ -30,13 +30,22 @@ test('Firefox: the page breaks a\\uD83Db down and reports OVERLONG at offset 1',
   await page.goto(`${server.url}#s=a%5CuD83Db&x=61%20C0%20AF&m=strict`);
   await page.waitForSelector('html[data-ready="true"]', { timeout: 15_000 });
   const seen = await page.evaluate(() => ({
-    kinds: [...document.querySelectorAll('[data-testid="breakdown"] [data-testid="segment"]')].map((row) => row.dataset.kind),
-    lone: document.querySelector('[data-testid="breakdown"] [data-kind="lone-lead"] [data-testid="seg-wtf8"]').dataset.bytes,
+    kinds: [...document.querySelectorAll('[data-testid="breakdown"] [data-testid="segment"]')].map(
+      (row) => row.dataset.kind,
+    ),
+    lone: document.querySelector('[data-testid="breakdown"] [data-kind="lone-lead"] [data-testid="seg-wtf8"]').dataset
+      .bytes,
     utf8: document.querySelector('[data-testid="utf8-hex"]').textContent,
     code: document.querySelector('[data-testid="decode-error"]')?.dataset.code,
     offset: document.querySelector('[data-testid="decode-error"]')?.dataset.offset,
   }));
-  assert.deepEqual(seen, { kinds: ['ascii', 'lone-lead', 'ascii'], lone: 'ED A0 BD', utf8: '61 EF BF BD 62', code: 'OVERLONG', offset: '1' });
+  assert.deepEqual(seen, {
+    kinds: ['ascii', 'lone-lead', 'ascii'],
+    lone: 'ED A0 BD',
+    utf8: '61 EF BF BD 62',
+    code: 'OVERLONG',
+    offset: '1',
+  });
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -53,7 +53,9 @@ export function demoHarness() {
       if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
+    page.on('requestfailed', (request) =>
+      problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
+    );
     page.on('request', (request) => {
       requested.push(request.url());
       const url = new URL(request.url());

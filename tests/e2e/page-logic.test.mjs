@@ -19,10 +19,17 @@ const pkgEntry = join(root, 'pkg', 'dist', 'wtf8-wasm.mjs');
 function* randomStrings(count, seed = 1) {
   let x = seed;
   const next = () => {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
     return x;
   };
-  const alphabet = [0x5c, 0x75, 0x78, 0x7b, 0x7d, 0x22, 0x27, 0x0a, 0x00, 0x7f, 0x61, 0xe9, 0x20ac, 0xd83d, 0xde00, 0xdbff, 0xdc00, 0x200d, 0xfeff, 0xfffd];
+  const alphabet = [
+    0x5c, 0x75, 0x78, 0x7b, 0x7d, 0x22, 0x27, 0x0a, 0x00, 0x7f, 0x61, 0xe9, 0x20ac, 0xd83d, 0xde00, 0xdbff, 0xdc00,
+    0x200d, 0xfeff, 0xfffd,
+  ];
   for (let i = 0; i < count; i++) {
     const length = next() % 12;
     let s = '';
@@ -35,8 +42,19 @@ function* randomStrings(count, seed = 1) {
 
 describe('escape syntax', () => {
   test('parses JavaScript string-literal escapes exactly as JavaScript does', () => {
-    const sources = ['a\\uD83Db', '\\u{1F600}', '\\uD83D\\uDE00', '\\x41\\x42', 'C:\\\\dir\\\\file', '\\n\\t\\r\\0',
-      '\\u{D800}', '\\u{10FFFF}', '\\u{0}', 'caf\\u00e9', '\\"\\\''];
+    const sources = [
+      'a\\uD83Db',
+      '\\u{1F600}',
+      '\\uD83D\\uDE00',
+      '\\x41\\x42',
+      'C:\\\\dir\\\\file',
+      '\\n\\t\\r\\0',
+      '\\u{D800}',
+      '\\u{10FFFF}',
+      '\\u{0}',
+      'caf\\u00e9',
+      '\\"\\\'',
+    ];
     for (const source of sources) {
       const { value, problems } = parseEscapes(source);
       assert.deepEqual(problems, [], source);
@@ -46,8 +64,13 @@ describe('escape syntax', () => {
 
   test('keeps what is not an escape as typed, and says where', () => {
     const cases = [
-      ['\\uD8', '\\uD8', 0], ['x\\q', 'x\\q', 1], ['\\u{110000}', '\\u{110000}', 0], ['\\u{}', '\\u{}', 0],
-      ['\\xG1', '\\xG1', 0], ['end\\', 'end\\', 3], ['\\u{1F600', '\\u{1F600', 0],
+      ['\\uD8', '\\uD8', 0],
+      ['x\\q', 'x\\q', 1],
+      ['\\u{110000}', '\\u{110000}', 0],
+      ['\\u{}', '\\u{}', 0],
+      ['\\xG1', '\\xG1', 0],
+      ['end\\', 'end\\', 3],
+      ['\\u{1F600', '\\u{1F600', 0],
     ];
     for (const [source, value, at] of cases) {
       const result = parseEscapes(source);
@@ -73,7 +96,10 @@ describe('escape syntax', () => {
   test('every preset is valid escape syntax', () => {
     for (const preset of STRING_PRESETS) assert.deepEqual(parseEscapes(preset.input).problems, [], preset.id);
     assert.equal(parseEscapes(STRING_PRESETS.find((p) => p.id === 'sliced').input).value, 'Hi 👋'.slice(0, 4));
-    assert.equal(parseEscapes(STRING_PRESETS.find((p) => p.id === 'reversed').input).value, [...'ok😀'.split('')].reverse().join(''));
+    assert.equal(
+      parseEscapes(STRING_PRESETS.find((p) => p.id === 'reversed').input).value,
+      [...'ok😀'.split('')].reverse().join(''),
+    );
     assert.equal(parseEscapes(STRING_PRESETS.find((p) => p.id === 'trail-first').input).value, '😀 ok'.slice(1));
     for (const preset of BYTE_PRESETS) assert.ok(parseHex(preset.input).bytes, preset.id);
   });
@@ -81,7 +107,15 @@ describe('escape syntax', () => {
 
 describe('hex', () => {
   test('accepts the ways people write bytes', () => {
-    for (const text of ['ED A0 BD', 'eda0bd', '0xED, 0xA0, 0xBD', '\\xED\\xA0\\xBD', 'ED-A0:BD', ' ED\nA0\tBD ', 'ED A0 BD,']) {
+    for (const text of [
+      'ED A0 BD',
+      'eda0bd',
+      '0xED, 0xA0, 0xBD',
+      '\\xED\\xA0\\xBD',
+      'ED-A0:BD',
+      ' ED\nA0\tBD ',
+      'ED A0 BD,',
+    ]) {
       assert.deepEqual([...parseHex(text).bytes], [0xed, 0xa0, 0xbd], text);
     }
     assert.deepEqual([...parseHex('0xA 0x1').bytes], [0x0a, 0x01]);
@@ -118,7 +152,11 @@ describe('bits', () => {
 
   test('payload bits read together are the code point', () => {
     // ED A0 BD → 1101 100000 111101 = D83D; F0 9F 98 80 → 000 011111 011000 000000 = 1F600.
-    for (const [bytes, codePoint] of [[[0xed, 0xa0, 0xbd], 0xd83d], [[0xf0, 0x9f, 0x98, 0x80], 0x1f600], [[0xc3, 0xa9], 0xe9]]) {
+    for (const [bytes, codePoint] of [
+      [[0xed, 0xa0, 0xbd], 0xd83d],
+      [[0xf0, 0x9f, 0x98, 0x80], 0x1f600],
+      [[0xc3, 0xa9], 0xe9],
+    ]) {
       assert.equal(parseInt(bytes.map((b) => splitBits(b).payload).join(''), 2), codePoint);
     }
   });
@@ -144,7 +182,11 @@ describe('URL hash', { skip: !existsSync(pkgEntry) && 'pkg/ is not built' }, asy
     for (const s of randomStrings(3000, 7)) {
       const written = encodeValue(s, encode);
       assert.match(written, /^[\x21-\x7e]*$/, 'plain ASCII, safe in a URL');
-      assert.doesNotMatch(written.replace(/%[0-9A-F]{2}/g, ''), /[&=#%+]/, 'no character that means something in the hash');
+      assert.doesNotMatch(
+        written.replace(/%[0-9A-F]{2}/g, ''),
+        /[&=#%+]/,
+        'no character that means something in the hash',
+      );
       assert.equal(decodeValue(written, encode, decode), s);
     }
     assert.equal(encodeValue('a\\uD83Db', encode), 'a%5CuD83Db');

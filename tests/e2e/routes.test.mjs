@@ -24,7 +24,9 @@ function verify(t, report, engine) {
   assert.deepEqual(report.failures, []);
   assert.equal(report.runtime.engine, engine);
   assert.ok(report.settings >= 10 && report.checked > 10_000, `${report.settings} settings, ${report.checked} checks`);
-  t.diagnostic(`${engine} ${report.runtime.major}: routes ${JSON.stringify(report.routes)}; ${report.settings} settings, ${report.checked} checks`);
+  t.diagnostic(
+    `${engine} ${report.runtime.major}: routes ${JSON.stringify(report.routes)}; ${report.settings} settings, ${report.checked} checks`,
+  );
 }
 
 const missing = (name) => {
@@ -34,37 +36,56 @@ const missing = (name) => {
 
 test('Deno: every route it can take gives the reference results', { skip: missing('deno') }, async (t) => {
   const env = { DENO_DIR: join(work, 'deno'), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' };
-  const { code, stdout, stderr } = await run(runtimeNamed('deno').binary, ['run', '--cached-only', `--allow-read=${root}`, join(here, 'check-main.mjs')], { env, timeout: 300_000 });
+  const { code, stdout, stderr } = await run(
+    runtimeNamed('deno').binary,
+    ['run', '--cached-only', `--allow-read=${root}`, join(here, 'check-main.mjs')],
+    { env, timeout: 300_000 },
+  );
   assert.equal(code, 0, stderr);
   verify(t, JSON.parse(stdout), 'deno');
 });
 
 test('Bun: every route it can take gives the reference results', { skip: missing('bun') }, async (t) => {
   const env = { BUN_INSTALL_CACHE_DIR: join(work, 'bun'), DO_NOT_TRACK: '1', NO_COLOR: '1' };
-  const { code, stdout, stderr } = await run(runtimeNamed('bun').binary, ['run', '--no-install', join(here, 'check-main.mjs')], { env, timeout: 300_000 });
+  const { code, stdout, stderr } = await run(
+    runtimeNamed('bun').binary,
+    ['run', '--no-install', join(here, 'check-main.mjs')],
+    { env, timeout: 300_000 },
+  );
   assert.equal(code, 0, stderr);
   verify(t, JSON.parse(stdout), 'bun');
 });
 
-test('workerd: every route it can take gives the reference results, inside a module worker', { skip: missing('workerd') }, async (t) => {
-  // Module names mirror the repository's paths, so the modules' relative imports resolve as on disk.
-  const modules = ['tests/e2e/routes/worker.mjs', 'tests/e2e/routes/check-main.mjs', 'tests/js/route-check.mjs', 'tests/js/naive.mjs', 'tests/js/generators.mjs', 'target/testing/wtf8-wasm-testing.mjs'];
-  const config = join(work, 'routes.capnp');
-  writeFileSync(
-    config,
-    `using Workerd = import "/workerd/workerd.capnp";
+test(
+  'workerd: every route it can take gives the reference results, inside a module worker',
+  { skip: missing('workerd') },
+  async (t) => {
+    // Module names mirror the repository's paths, so the modules' relative imports resolve as on disk.
+    const modules = [
+      'tests/e2e/routes/worker.mjs',
+      'tests/e2e/routes/check-main.mjs',
+      'tests/js/route-check.mjs',
+      'tests/js/naive.mjs',
+      'tests/js/generators.mjs',
+      'target/testing/wtf8-wasm-testing.mjs',
+    ];
+    const config = join(work, 'routes.capnp');
+    writeFileSync(
+      config,
+      `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (services = [(name = "routes", worker = .worker)]);
 const worker :Workerd.Worker = (
   modules = [${modules.map((m) => `(name = "${m}", esModule = embed "${relative(work, join(root, m))}")`).join(', ')}],
   compatibilityDate = "2026-11-01",
 );
 `,
-  );
-  const { code, stdout, stderr } = await run(runtimeNamed('workerd').binary, ['test', config], { timeout: 300_000 });
-  assert.equal(code, 0, `${stdout}\n${stderr}`);
-  assert.match(stderr, /\[ PASS \] routes/);
-  verify(t, JSON.parse(stdout.trim().split('\n').at(-1)), 'other');
-});
+    );
+    const { code, stdout, stderr } = await run(runtimeNamed('workerd').binary, ['test', config], { timeout: 300_000 });
+    assert.equal(code, 0, `${stdout}\n${stderr}`);
+    assert.match(stderr, /\[ PASS \] routes/);
+    verify(t, JSON.parse(stdout.trim().split('\n').at(-1)), 'other');
+  },
+);
 
 let server;
 before(async () => {
@@ -72,15 +93,24 @@ before(async () => {
 });
 after(() => server?.close());
 
-for (const [name, launch] of [['chromium', launchChromium], ['firefox', launchFirefox]]) {
-  test(`${name[0].toUpperCase()}${name.slice(1)}: every route it can take gives the reference results`, { skip: missing(name) }, async (t) => {
-    const browser = await launch();
-    try {
-      const { report, problems } = await runPage(browser, `${server.url}/tests/e2e/routes/page.html`, { timeout: 300_000 });
-      assert.deepEqual(problems, []);
-      verify(t, report, name);
-    } finally {
-      await browser.close();
-    }
-  });
+for (const [name, launch] of [
+  ['chromium', launchChromium],
+  ['firefox', launchFirefox],
+]) {
+  test(
+    `${name[0].toUpperCase()}${name.slice(1)}: every route it can take gives the reference results`,
+    { skip: missing(name) },
+    async (t) => {
+      const browser = await launch();
+      try {
+        const { report, problems } = await runPage(browser, `${server.url}/tests/e2e/routes/page.html`, {
+          timeout: 300_000,
+        });
+        assert.deepEqual(problems, []);
+        verify(t, report, name);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 }

@@ -23,7 +23,9 @@ function get(path, method = 'GET') {
     const req = request({ host: '127.0.0.1', port, path, method }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -59,9 +61,18 @@ test('serves www/ at / and pkg/ at /pkg/ with the right MIME types', async () =>
 
 test('never serves anything outside www/ and pkg/', async () => {
   const attempts = [
-    '/../package.json', '/..%2fpackage.json', '/%2e%2e/package.json', '/pkg/../Cargo.toml', '/pkg/..%2f..%2fCargo.toml',
-    '/pkg/%2e%2e/%2e%2e/Cargo.toml', '/..\\package.json', '/%5c..%5cpackage.json', '/.%2e/.%2e/etc/passwd',
-    '/index.html%00.png', '/%E0%A4%A', '//etc/passwd',
+    '/../package.json',
+    '/..%2fpackage.json',
+    '/%2e%2e/package.json',
+    '/pkg/../Cargo.toml',
+    '/pkg/..%2f..%2fCargo.toml',
+    '/pkg/%2e%2e/%2e%2e/Cargo.toml',
+    '/..\\package.json',
+    '/%5c..%5cpackage.json',
+    '/.%2e/.%2e/etc/passwd',
+    '/index.html%00.png',
+    '/%E0%A4%A',
+    '//etc/passwd',
   ];
   for (const path of attempts) {
     const response = await get(path);
@@ -85,7 +96,9 @@ test('missing files are 404, directories redirect, other methods are refused', a
 });
 
 test('run as a script: port from argv, prints the URL', async () => {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.mjs'), '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.mjs'), '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     const line = await new Promise((resolve, reject) => {
       let out = '';
@@ -106,9 +119,13 @@ test('run as a script: port from argv, prints the URL', async () => {
 });
 
 test('run as a script: a bad port is refused with a message', async () => {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.mjs'), 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(root, 'scripts', 'serve.mjs'), 'eighty'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
-  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
   const code = await new Promise((resolve) => child.on('exit', resolve));
   assert.equal(code, 2);
   assert.match(stderr, /not a port number/);

@@ -5,21 +5,36 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { wtf8, hex, fromHex } from './support.mjs';
 
-const {
-  encode, encodeInto, decode, toUtf8, wtf8ToUtf8, isWtf8, checkWtf8, checkUtf8, concat, inspect, Wtf8Error,
-} = wtf8;
+const { encode, encodeInto, decode, toUtf8, wtf8ToUtf8, isWtf8, checkWtf8, checkUtf8, concat, inspect, Wtf8Error } =
+  wtf8;
 
 test('exports exactly the documented API', () => {
   assert.deepEqual(Object.keys(wtf8).sort(), [
-    'Wtf8Decoder', 'Wtf8DecoderStream', 'Wtf8Encoder', 'Wtf8EncoderStream', 'Wtf8Error', 'checkUtf8', 'checkWtf8',
-    'concat', 'decode', 'encode', 'encodeInto', 'inspect', 'isWtf8', 'toUtf8', 'wtf8ToUtf8',
+    'Wtf8Decoder',
+    'Wtf8DecoderStream',
+    'Wtf8Encoder',
+    'Wtf8EncoderStream',
+    'Wtf8Error',
+    'checkUtf8',
+    'checkWtf8',
+    'concat',
+    'decode',
+    'encode',
+    'encodeInto',
+    'inspect',
+    'isWtf8',
+    'toUtf8',
+    'wtf8ToUtf8',
   ]);
 });
 
 test('non-string input to string functions is a TypeError, not a Wtf8Error', () => {
   for (const bad of [undefined, null, 42, {}, [], new Uint8Array(1), Symbol('s')]) {
     for (const fn of [encode, toUtf8, (x) => encodeInto(x, new Uint8Array(4))]) {
-      assert.throws(() => fn(bad), (e) => e instanceof TypeError && !(e instanceof Wtf8Error));
+      assert.throws(
+        () => fn(bad),
+        (e) => e instanceof TypeError && !(e instanceof Wtf8Error),
+      );
     }
   }
   assert.throws(() => encodeInto('a', [0, 0]), TypeError);
@@ -29,7 +44,11 @@ test('non-string input to string functions is a TypeError, not a Wtf8Error', () 
 test('non-buffer input to byte functions is a TypeError', () => {
   for (const bad of [undefined, null, 'abc', 42, {}, [1, 2, 3]]) {
     for (const fn of [decode, isWtf8, checkWtf8, checkUtf8, wtf8ToUtf8, (x) => concat([x])]) {
-      assert.throws(() => fn(bad), (e) => e instanceof TypeError && !(e instanceof Wtf8Error), String(bad));
+      assert.throws(
+        () => fn(bad),
+        (e) => e instanceof TypeError && !(e instanceof Wtf8Error),
+        String(bad),
+      );
     }
   }
   assert.throws(() => concat(42), TypeError);
@@ -49,7 +68,11 @@ test('every BufferSource kind decodes the same bytes', () => {
     Buffer: Buffer.from(bytes.slice(1, 6)),
     'Buffer slice of a larger pool': Buffer.from(bytes).subarray(1, 6),
     'view on a SharedArrayBuffer': new Uint8Array(shared, 4, 5),
-    SharedArrayBuffer: (() => { const s = new SharedArrayBuffer(5); new Uint8Array(s).set(bytes.slice(1, 6)); return s; })(),
+    SharedArrayBuffer: (() => {
+      const s = new SharedArrayBuffer(5);
+      new Uint8Array(s).set(bytes.slice(1, 6));
+      return s;
+    })(),
     Int8Array: new Int8Array(backing, 4, 5),
     'Uint16Array (bytes of its memory)': new Uint16Array(new Uint8Array([0x61, 0x62]).buffer),
   };
@@ -87,7 +110,13 @@ test('Wtf8Error: stable code, byte offset and length for bytes; index for string
     assert.deepEqual([error.code, error.offset, error.length, error.index], [code, offset, length, undefined], input);
     assert.match(error.message, new RegExp(`offset ${offset}.*${code}`));
   }
-  const stringError = (() => { try { toUtf8('ab\uDC00', { fatal: true }); } catch (e) { return e; } })();
+  const stringError = (() => {
+    try {
+      toUtf8('ab\uDC00', { fatal: true });
+    } catch (e) {
+      return e;
+    }
+  })();
   assert.deepEqual([stringError.code, stringError.index, stringError.offset], ['LONE_SURROGATE', 2, undefined]);
 });
 
@@ -128,7 +157,10 @@ test('encodeInto follows the TextEncoder.encodeInto contract and never splits a 
     const dest = new Uint8Array(room).fill(0xaa);
     const { read, written } = encodeInto(text, dest);
     assert.deepEqual(Array.from(dest.subarray(0, written)), Array.from(full.subarray(0, written)), `room ${room}`);
-    assert.ok(dest.subarray(written).every((b) => b === 0xaa), 'nothing written past `written`');
+    assert.ok(
+      dest.subarray(written).every((b) => b === 0xaa),
+      'nothing written past `written`',
+    );
     assert.equal(hex(encode(text.slice(0, read))), hex(full.subarray(0, written)), `room ${room}: read ${read}`);
     assert.notEqual(read, 2, 'a surrogate pair is never split');
   }
@@ -145,38 +177,75 @@ test('concat re-pairs surrogates across parts and rejects ill-formed parts with 
   const pieces = ['a\uD83D', '', '\uDE00', '\uDE00b', '\uDBFF', '\uDFFF'];
   assert.equal(hex(concat(pieces.map(encode))), hex(encode(pieces.join(''))));
   assert.equal(hex(concat([encode('\uDE00'), encode('\uD83D')])), 'edb880eda0bd', 'a reversed pair stays apart');
-  assert.equal(hex(concat(new Set([Buffer.from('ab'), new Uint8Array([0x63]).buffer]))), '616263', 'any iterable, any BufferSource');
+  assert.equal(
+    hex(concat(new Set([Buffer.from('ab'), new Uint8Array([0x63]).buffer]))),
+    '616263',
+    'any iterable, any BufferSource',
+  );
   assert.equal(concat([]).length, 0);
-  const error = (() => { try { concat([encode('ok'), fromHex('61c0af')]); } catch (e) { return e; } })();
+  const error = (() => {
+    try {
+      concat([encode('ok'), fromHex('61c0af')]);
+    } catch (e) {
+      return e;
+    }
+  })();
   assert.ok(error instanceof Wtf8Error);
   assert.deepEqual([error.code, error.part, error.offset, error.length], ['OVERLONG', 1, 1, 1]);
-  assert.throws(() => concat([fromHex('eda080edb080')]), (e) => e.code === 'SURROGATE_PAIR' && e.part === 0 && e.offset === 3);
+  assert.throws(
+    () => concat([fromHex('eda080edb080')]),
+    (e) => e.code === 'SURROGATE_PAIR' && e.part === 0 && e.offset === 3,
+  );
 });
 
 test('inspect: one record per code point, lone surrogate or ill-formed subpart', () => {
   const records = inspect('a\uD83Db\uD83D\uDE00\u00e9');
-  assert.deepEqual(records.map((r) => r.kind), ['ascii', 'lone-lead', 'ascii', '4-byte', '2-byte']);
+  assert.deepEqual(
+    records.map((r) => r.kind),
+    ['ascii', 'lone-lead', 'ascii', '4-byte', '2-byte'],
+  );
   assert.deepEqual(records[1], {
-    kind: 'lone-lead', index: 1, units: [0xd83d], offset: 1, bytes: [0xed, 0xa0, 0xbd], codePoint: 0xd83d,
-    utf8: [0xef, 0xbf, 0xbd], error: null,
+    kind: 'lone-lead',
+    index: 1,
+    units: [0xd83d],
+    offset: 1,
+    bytes: [0xed, 0xa0, 0xbd],
+    codePoint: 0xd83d,
+    utf8: [0xef, 0xbf, 0xbd],
+    error: null,
   });
   assert.deepEqual(records[3], {
-    kind: '4-byte', index: 3, units: [0xd83d, 0xde00], offset: 5, bytes: [0xf0, 0x9f, 0x98, 0x80], codePoint: 0x1f600,
-    utf8: [0xf0, 0x9f, 0x98, 0x80], error: null,
+    kind: '4-byte',
+    index: 3,
+    units: [0xd83d, 0xde00],
+    offset: 5,
+    bytes: [0xf0, 0x9f, 0x98, 0x80],
+    codePoint: 0x1f600,
+    utf8: [0xf0, 0x9f, 0x98, 0x80],
+    error: null,
   });
   const fromBytes = inspect(fromHex('61c0afeda080edb080e282'));
-  assert.deepEqual(fromBytes.map((r) => [r.kind, r.offset, r.index, r.error]), [
-    ['ascii', 0, 0, null],
-    ['invalid', 1, 1, 'OVERLONG'],
-    ['invalid', 2, 2, 'UNEXPECTED_CONTINUATION'],
-    ['lone-lead', 3, 3, null],
-    ['lone-trail', 6, 4, 'SURROGATE_PAIR'],
-    ['invalid', 9, 5, 'TRUNCATED'],
-  ]);
+  assert.deepEqual(
+    fromBytes.map((r) => [r.kind, r.offset, r.index, r.error]),
+    [
+      ['ascii', 0, 0, null],
+      ['invalid', 1, 1, 'OVERLONG'],
+      ['invalid', 2, 2, 'UNEXPECTED_CONTINUATION'],
+      ['lone-lead', 3, 3, null],
+      ['lone-trail', 6, 4, 'SURROGATE_PAIR'],
+      ['invalid', 9, 5, 'TRUNCATED'],
+    ],
+  );
   // A spelled-out pair: the records still add up to decode() and wtf8ToUtf8().
   const spelled = fromHex('eda080edb080');
   const pairRecords = inspect(spelled);
-  assert.deepEqual(pairRecords.map((r) => [r.kind, r.utf8.length, r.error]), [['lone-lead', 4, null], ['lone-trail', 0, 'SURROGATE_PAIR']]);
+  assert.deepEqual(
+    pairRecords.map((r) => [r.kind, r.utf8.length, r.error]),
+    [
+      ['lone-lead', 4, null],
+      ['lone-trail', 0, 'SURROGATE_PAIR'],
+    ],
+  );
   assert.equal(hex(new Uint8Array(pairRecords.flatMap((r) => r.utf8))), hex(wtf8ToUtf8(spelled)));
   assert.equal(String.fromCharCode(...pairRecords.flatMap((r) => r.units)), decode(spelled));
   assert.deepEqual(inspect(new ArrayBuffer(0)), []);

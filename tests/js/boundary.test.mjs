@@ -12,7 +12,9 @@ const { encode, decode, toUtf8, Wtf8Error } = wtf8;
 
 test('no #[wasm_bindgen] export takes or returns &str, String or char', () => {
   const source = readFileSync(join(root, 'bindings', 'main', 'src', 'lib.rs'), 'utf8');
-  const signatures = [...source.matchAll(/#\[wasm_bindgen[^\]]*\]\s*(?:impl[\s\S]*?\{)?[\s\S]*?\bpub fn [^{]+/g)].map((m) => m[0]);
+  const signatures = [...source.matchAll(/#\[wasm_bindgen[^\]]*\]\s*(?:impl[\s\S]*?\{)?[\s\S]*?\bpub fn [^{]+/g)].map(
+    (m) => m[0],
+  );
   const exports = [...source.matchAll(/\bpub fn (\w+)\s*\(([^)]*)\)\s*(->\s*[^{]+)?/g)];
   assert.ok(signatures.length > 5 && exports.length > 5, 'found the exports');
   for (const [, name, params, ret = ''] of exports) {
@@ -22,11 +24,16 @@ test('no #[wasm_bindgen] export takes or returns &str, String or char', () => {
 
 test('the generated glue never converts payload strings, and nothing decodes UTF-16 with TextDecoder', () => {
   const glue = readFileSync(join(root, 'target', 'wasm-pack', 'wtf8_wasm_bg.js'), 'utf8');
-  assert.doesNotMatch(glue, /passStringToWasm|encodeString|cachedTextEncoder/, 'a string parameter crept into the bindings');
+  assert.doesNotMatch(
+    glue,
+    /passStringToWasm|encodeString|cachedTextEncoder/,
+    'a string parameter crept into the bindings',
+  );
   for (const file of ['wtf8-wasm.mjs', 'wtf8-wasm.cjs']) {
     const bundle = readFileSync(join(pkgDir, 'dist', file), 'utf8');
     // Every label under which TextDecoder decodes UTF-16 (WHATWG Encoding Standard).
-    const labels = /["'`](utf-16|utf-16le|utf-16be|unicode|unicodefeff|unicodefffe|ucs-2|csunicode|iso-10646-ucs-2)["'`]/i;
+    const labels =
+      /["'`](utf-16|utf-16le|utf-16be|unicode|unicodefeff|unicodefffe|ucs-2|csunicode|iso-10646-ucs-2)["'`]/i;
     assert.doesNotMatch(bundle, labels, `${file} must not decode UTF-16 with TextDecoder`);
   }
 });
@@ -42,10 +49,18 @@ test('a lone surrogate slid across the wasm chunk boundaries survives every conv
       const s = base.slice(0, at) + String.fromCharCode(unit) + base.slice(at + 1);
       const bytes = encode(s);
       assert.equal(bytes.length, length + 2);
-      assert.deepEqual([bytes[at], bytes[at + 1], bytes[at + 2]], naiveEncode(String.fromCharCode(unit)), `unit ${unit.toString(16)} at ${at}`);
+      assert.deepEqual(
+        [bytes[at], bytes[at + 1], bytes[at + 2]],
+        naiveEncode(String.fromCharCode(unit)),
+        `unit ${unit.toString(16)} at ${at}`,
+      );
       assert.equal(decode(bytes), s, `decode at ${at}`);
       assert.equal(decode(bytes, { fatal: true }), s, `strict decode at ${at}`);
-      assert.throws(() => toUtf8(s, { fatal: true }), (e) => e instanceof Wtf8Error && e.index === at, `strict toUtf8 at ${at}`);
+      assert.throws(
+        () => toUtf8(s, { fatal: true }),
+        (e) => e instanceof Wtf8Error && e.index === at,
+        `strict toUtf8 at ${at}`,
+      );
     }
   }
 });
@@ -63,11 +78,18 @@ test('strings past the reusable output buffer (over 1.4 million units) encode ex
   const latin1 = 'caf\u00e9 na\u00efve '.repeat(units / 12 + 1).slice(0, units);
   const twoByte = '\u043f\u0440\u0438\u0432\u0435\u0442 \u4f60\u597d '.repeat(units / 10 + 1).slice(0, units);
   const withLone = latin1.slice(0, 1_000_000) + '\uDC00' + latin1.slice(1_000_000);
-  for (const [name, s] of [['Latin-1', latin1], ['two-byte', twoByte], ['Latin-1 with a lone surrogate', withLone]]) {
+  for (const [name, s] of [
+    ['Latin-1', latin1],
+    ['two-byte', twoByte],
+    ['Latin-1 with a lone surrogate', withLone],
+  ]) {
     const bytes = encode(s);
     assert.ok(bytes.equals === undefined, `${name}: a plain Uint8Array, not a Buffer`);
     assert.equal(bytes.byteLength, bytes.buffer.byteLength, `${name}: the result owns exactly its bytes`);
-    assert.ok(Buffer.compare(Buffer.from(bytes), Buffer.from(naiveEncode(s))) === 0, `${name}: encode equals the reference`);
+    assert.ok(
+      Buffer.compare(Buffer.from(bytes), Buffer.from(naiveEncode(s))) === 0,
+      `${name}: encode equals the reference`,
+    );
     assert.equal(decode(bytes), s, `${name}: round trip`);
   }
 });

@@ -49,7 +49,7 @@ function streamLoop(decoder, bytes, points) {
 
 function randomCuts(r, length) {
   const points = [];
-  for (let at = 0; at < length; ) points.push((at = Math.min(length, at + 1 + r.int(4))));
+  for (let at = 0; at < length;) points.push((at = Math.min(length, at + 1 + r.int(4))));
   return points;
 }
 
@@ -81,15 +81,30 @@ const LABELS = [
   [Symbol('wtf-8'), Symbol('utf-8')],
 ];
 const OPTIONS = [
-  undefined, null, {}, { fatal: true }, { fatal: 1, ignoreBOM: 0 }, { ignoreBOM: false }, { ignoreBOM: true },
-  { fatal: '', ignoreBOM: 'no' }, { ignoreBOM: undefined }, { ignoreBOM: null }, { unknown: true },
-  Object.assign(() => {}, { fatal: true }), 'fatal', 1, true,
+  undefined,
+  null,
+  {},
+  { fatal: true },
+  { fatal: 1, ignoreBOM: 0 },
+  { ignoreBOM: false },
+  { ignoreBOM: true },
+  { fatal: '', ignoreBOM: 'no' },
+  { ignoreBOM: undefined },
+  { ignoreBOM: null },
+  { unknown: true },
+  Object.assign(() => {}, { fatal: true }),
+  'fatal',
+  1,
+  true,
 ];
 const isNotOptions = (o) => o !== undefined && o !== null && typeof o !== 'object' && typeof o !== 'function';
 
 test('TextDecoder(label, options) → Wtf8Decoder(label, options): every label and options combination does what TextDecoder does', () => {
   let compared = 0;
-  for (const [Ours, Platform] of [[Wtf8Decoder, TextDecoder], [Wtf8DecoderStream, TextDecoderStream]]) {
+  for (const [Ours, Platform] of [
+    [Wtf8Decoder, TextDecoder],
+    [Wtf8DecoderStream, TextDecoderStream],
+  ]) {
     for (const [ourLabel, platformLabel] of LABELS) {
       for (const options of OPTIONS) {
         for (const argc of [0, 1, 2]) {
@@ -100,7 +115,10 @@ test('TextDecoder(label, options) → Wtf8Decoder(label, options): every label a
           // first. Where both are wrong only the error class differs: tested below.
           if (isNotOptions(options) && construct(Platform, [platformLabel]).error !== undefined) continue;
           const platform = construct(Platform, [platformLabel, options].slice(0, argc));
-          const what = `${Ours.name}(${[ourLabel, options].slice(0, argc).map((a) => typeof a === 'symbol' ? a.toString() : JSON.stringify(a) ?? String(a)).join(', ')})`;
+          const what = `${Ours.name}(${[ourLabel, options]
+            .slice(0, argc)
+            .map((a) => (typeof a === 'symbol' ? a.toString() : (JSON.stringify(a) ?? String(a))))
+            .join(', ')})`;
           if (platform.error !== undefined) {
             assert.deepEqual(ours, platform, what);
           } else {
@@ -117,8 +135,19 @@ test('TextDecoder(label, options) → Wtf8Decoder(label, options): every label a
   }
   assert.ok(compared > 300, `compared ${compared}`);
   // A bad label and bad options: WebIDL converts (and rejects) the options before it looks the label up.
-  assert.throws(() => new Wtf8Decoder('utf-8', 'fatal'), (e) => e.constructor === TypeError);
-  assert.throws(() => new Wtf8Decoder('utf-8', { get fatal() { throw new URIError('read'); } }), URIError);
+  assert.throws(
+    () => new Wtf8Decoder('utf-8', 'fatal'),
+    (e) => e.constructor === TypeError,
+  );
+  assert.throws(
+    () =>
+      new Wtf8Decoder('utf-8', {
+        get fatal() {
+          throw new URIError('read');
+        },
+      }),
+    URIError,
+  );
 });
 
 test('the options-first form reads the object as the options, and no form drops an option', () => {
@@ -145,11 +174,18 @@ test('the options-first form reads the object as the options, and no form drops 
 test('options are read as TextDecoder reads them: each member once, fatal then ignoreBOM, coerced to boolean', () => {
   for (const value of [0, 1, '', 'no', null, NaN, {}, [], Symbol.iterator, 0n, -0]) {
     const platform = new TextDecoder('utf-8', { fatal: value, ignoreBOM: value });
-    for (const ours of [new Wtf8Decoder('wtf-8', { fatal: value, ignoreBOM: value }), new Wtf8Decoder({ fatal: value, ignoreBOM: value })]) {
+    for (const ours of [
+      new Wtf8Decoder('wtf-8', { fatal: value, ignoreBOM: value }),
+      new Wtf8Decoder({ fatal: value, ignoreBOM: value }),
+    ]) {
       assert.deepEqual([ours.fatal, ours.ignoreBOM], [platform.fatal, platform.ignoreBOM], String(value));
     }
     const bytes = fromHex('efbbbf61');
-    assert.equal(decode(bytes, { ignoreBOM: value }), new TextDecoder('utf-8', { ignoreBOM: value }).decode(bytes), String(value));
+    assert.equal(
+      decode(bytes, { ignoreBOM: value }),
+      new TextDecoder('utf-8', { ignoreBOM: value }).decode(bytes),
+      String(value),
+    );
   }
   const reads = [];
   const options = new Proxy({}, { get: (target, key) => void reads.push(key) });
@@ -167,7 +203,13 @@ test('a TextDecoder stream loop gives the same strings with the label and the cl
     const bytes = r.chance(0.3) ? new Uint8Array([0xef, 0xbb, 0xbf, ...randomBytes(r, 16)]) : randomBytes(r, 16);
     if (hasSurrogateSequence(bytes)) continue;
     const points = randomCuts(r, bytes.length);
-    for (const options of [undefined, { fatal: true }, { ignoreBOM: false }, { ignoreBOM: true }, { fatal: true, ignoreBOM: false }]) {
+    for (const options of [
+      undefined,
+      { fatal: true },
+      { ignoreBOM: false },
+      { ignoreBOM: true },
+      { fatal: true, ignoreBOM: false },
+    ]) {
       const run = (decoder) => {
         try {
           return streamLoop(decoder, bytes, points);
@@ -178,13 +220,20 @@ test('a TextDecoder stream loop gives the same strings with the label and the cl
       };
       // The default differs only in the BOM: ours keeps it, as TextDecoder does with ignoreBOM: true.
       const platformOptions = options?.ignoreBOM === undefined ? { ...options, ignoreBOM: true } : options;
-      assert.equal(run(new Wtf8Decoder('wtf-8', options)), run(new TextDecoder('utf-8', platformOptions)), `${hex(bytes)} ${JSON.stringify(options)}`);
+      assert.equal(
+        run(new Wtf8Decoder('wtf-8', options)),
+        run(new TextDecoder('utf-8', platformOptions)),
+        `${hex(bytes)} ${JSON.stringify(options)}`,
+      );
       compared++;
     }
   }
   assert.ok(compared > 5000);
   // The BOM default, and the label.
-  assert.equal(new Wtf8Decoder().decode(fromHex('efbbbf61')), new TextDecoder('utf-8', { ignoreBOM: true }).decode(fromHex('efbbbf61')));
+  assert.equal(
+    new Wtf8Decoder().decode(fromHex('efbbbf61')),
+    new TextDecoder('utf-8', { ignoreBOM: true }).decode(fromHex('efbbbf61')),
+  );
   assert.notEqual(new Wtf8Decoder().decode(fromHex('efbbbf61')), new TextDecoder().decode(fromHex('efbbbf61')));
   assert.throws(() => new Wtf8Decoder('utf-8'), RangeError);
   // TextEncoder converts anything to a string; ours takes strings only.
@@ -192,7 +241,10 @@ test('a TextDecoder stream loop gives the same strings with the label and the cl
   assert.throws(() => new Wtf8Encoder().encode(null), TypeError);
   assert.throws(() => encode(42), TypeError);
   // Strict errors: TextDecoder code that catches TypeError keeps working; ours also says what and where.
-  assert.throws(() => new Wtf8Decoder('wtf-8', { fatal: true }).decode(fromHex('61ff')), (e) => e instanceof TypeError && e instanceof Wtf8Error && e.code === 'INVALID_BYTE' && e.offset === 1);
+  assert.throws(
+    () => new Wtf8Decoder('wtf-8', { fatal: true }).decode(fromHex('61ff')),
+    (e) => e instanceof TypeError && e instanceof Wtf8Error && e.code === 'INVALID_BYTE' && e.offset === 1,
+  );
 });
 
 test('TextEncoder, TextEncoderStream and TextDecoderStream pipelines: the same bytes for well-formed strings, lone surrogates kept', async () => {
@@ -210,8 +262,13 @@ test('TextEncoder, TextEncoderStream and TextDecoderStream pipelines: the same b
       assert.equal(hex(ourBytes), hex(platformBytes), JSON.stringify(text));
       assert.equal(hex(new Wtf8Encoder().encode(text)), hex(new TextEncoder().encode(text)));
       const room = r.int(3 * text.length + 1);
-      assert.deepEqual(encodeInto(text, new Uint8Array(room)), new TextEncoder().encodeInto(text, new Uint8Array(room)));
-      const platformText = (await pipe(chunksOf(ourBytes), new TextDecoderStream('utf-8', { fatal: true, ignoreBOM: true }))).join('');
+      assert.deepEqual(
+        encodeInto(text, new Uint8Array(room)),
+        new TextEncoder().encodeInto(text, new Uint8Array(room)),
+      );
+      const platformText = (
+        await pipe(chunksOf(ourBytes), new TextDecoderStream('utf-8', { fatal: true, ignoreBOM: true }))
+      ).join('');
       assert.equal(back, platformText);
     } else {
       // What the platform does instead: each lone surrogate becomes U+FFFD.
@@ -226,7 +283,11 @@ test('TextEncoder, TextEncoderStream and TextDecoderStream pipelines: the same b
   assert.equal(whole, '\uFEFFa');
   for (let cut = 0; cut <= bytes.length; cut++) {
     const chunks = [bytes.slice(0, cut), bytes.slice(cut)];
-    assert.equal((await pipe(chunks, new Wtf8DecoderStream('wtf-8', { ignoreBOM: false }))).join(''), whole, `cut at ${cut}`);
+    assert.equal(
+      (await pipe(chunks, new Wtf8DecoderStream('wtf-8', { ignoreBOM: false }))).join(''),
+      whole,
+      `cut at ${cut}`,
+    );
   }
 });
 
@@ -234,13 +295,26 @@ test('TextEncoder, TextEncoderStream and TextDecoderStream pipelines: the same b
 
 // Constructor calls as @cto.af/wtf8's users write them.
 const CTO_CALLS = [
-  [], ['wtf-8'], ['WTF-8'], ['wtf8'], [undefined], [undefined, { fatal: true }], ['wtf-8', { fatal: true }],
-  ['wtf8', { ignoreBOM: true }], ['wtf-8', { ignoreBOM: false }], ['wtf-8', { fatal: 1, ignoreBOM: 'y' }],
-  ['wtf-8', null], ['wtf-8', { bufferSize: 16 }], ['utf-8'],
+  [],
+  ['wtf-8'],
+  ['WTF-8'],
+  ['wtf8'],
+  [undefined],
+  [undefined, { fatal: true }],
+  ['wtf-8', { fatal: true }],
+  ['wtf8', { ignoreBOM: true }],
+  ['wtf-8', { ignoreBOM: false }],
+  ['wtf-8', { fatal: 1, ignoreBOM: 'y' }],
+  ['wtf-8', null],
+  ['wtf-8', { bufferSize: 16 }],
+  ['utf-8'],
 ];
 
 test('@cto.af/wtf8 constructor calls and property reads work unchanged', () => {
-  for (const [Ours, Theirs] of [[Wtf8Decoder, cto.Wtf8Decoder], [Wtf8DecoderStream, cto.Wtf8DecoderStream]]) {
+  for (const [Ours, Theirs] of [
+    [Wtf8Decoder, cto.Wtf8Decoder],
+    [Wtf8DecoderStream, cto.Wtf8DecoderStream],
+  ]) {
     for (const args of CTO_CALLS) {
       const ours = construct(Ours, args);
       const theirs = construct(Theirs, args);
@@ -272,20 +346,35 @@ test('@cto.af/wtf8 decode loops, encoders and pipelines give the same results on
     const bytes = encode(text);
     assert.equal(hex(bytes), hex(new cto.Wtf8Encoder().encode(text)), JSON.stringify(text));
     const room = r.int(bytes.length + 2);
-    assert.deepEqual(new Wtf8Encoder().encodeInto(text, new Uint8Array(room)), new cto.Wtf8Encoder().encodeInto(text, new Uint8Array(room)));
+    assert.deepEqual(
+      new Wtf8Encoder().encodeInto(text, new Uint8Array(room)),
+      new cto.Wtf8Encoder().encodeInto(text, new Uint8Array(room)),
+    );
     // Their ignoreBOM: false also drops a U+FEFF that follows only ASCII (documented, tested below).
     const firstNonAscii = text.search(/[^\0-\x7f]/);
     const theirBomBug = firstNonAscii > 0 && text[firstNonAscii] === '\uFEFF';
     const points = randomCuts(r, bytes.length);
-    for (const options of [{ ignoreBOM: true }, { ignoreBOM: false }, { fatal: true, ignoreBOM: true }, { fatal: true, ignoreBOM: false }]) {
+    for (const options of [
+      { ignoreBOM: true },
+      { ignoreBOM: false },
+      { fatal: true, ignoreBOM: true },
+      { fatal: true, ignoreBOM: false },
+    ]) {
       if (theirBomBug && !options.ignoreBOM) continue;
       const ours = streamLoop(new Wtf8Decoder('wtf-8', options), bytes, points);
-      assert.equal(ours, streamLoop(new cto.Wtf8Decoder('wtf-8', options), bytes, points), `${hex(bytes)} ${JSON.stringify(options)}`);
+      assert.equal(
+        ours,
+        streamLoop(new cto.Wtf8Decoder('wtf-8', options), bytes, points),
+        `${hex(bytes)} ${JSON.stringify(options)}`,
+      );
       compared++;
     }
     if (n % 20 === 0) {
       const pieces = [text.slice(0, n % 7), text.slice(n % 7)];
-      assert.equal(hex(joinBytes(await pipe(pieces, new Wtf8EncoderStream()))), hex(joinBytes(await pipe(pieces, new cto.Wtf8EncoderStream()))));
+      assert.equal(
+        hex(joinBytes(await pipe(pieces, new Wtf8EncoderStream()))),
+        hex(joinBytes(await pipe(pieces, new cto.Wtf8EncoderStream()))),
+      );
       const chunks = [bytes.slice(0, n % 5), bytes.slice(n % 5)];
       assert.deepEqual(
         (await pipe(chunks, new Wtf8DecoderStream('wtf-8', { fatal: true, ignoreBOM: true }))).join(''),
@@ -315,17 +404,38 @@ test('@cto.af/wtf8: the documented differences', () => {
   // A surrogate pair spelled as two 3-byte sequences is not WTF-8: theirs accepts it even when fatal.
   const spelled = fromHex('eda080edb080');
   assert.equal(theirs({ fatal: true }).decode(spelled), '\uD800\uDC00');
-  assert.throws(() => ours({ fatal: true }).decode(spelled), (e) => e instanceof Wtf8Error && e.code === 'SURROGATE_PAIR' && e.offset === 3);
+  assert.throws(
+    () => ours({ fatal: true }).decode(spelled),
+    (e) => e instanceof Wtf8Error && e.code === 'SURROGATE_PAIR' && e.offset === 3,
+  );
   assert.equal(ours().decode(spelled), theirs().decode(spelled), 'lenient: the two units it spells, in both');
   // Above U+10FFFF: theirs decodes it to another character, even when fatal.
-  for (const [input, code] of [['f4908080', 'TOO_LARGE'], ['f5808080', 'INVALID_BYTE']]) {
+  for (const [input, code] of [
+    ['f4908080', 'TOO_LARGE'],
+    ['f5808080', 'INVALID_BYTE'],
+  ]) {
     assert.notEqual(theirs({ fatal: true }).decode(fromHex(input)).length, 0);
-    assert.throws(() => ours({ fatal: true }).decode(fromHex(input)), (e) => e.code === code && e.offset === 0);
+    assert.throws(
+      () => ours({ fatal: true }).decode(fromHex(input)),
+      (e) => e.code === code && e.offset === 0,
+    );
     assert.equal(ours().decode(fromHex(input)), new TextDecoder().decode(fromHex(input)));
   }
   // Errors: both TypeErrors (and RangeErrors for labels); ours carry a code and an offset, theirs a Node-style code.
-  const theirError = (() => { try { theirs({ fatal: true }).decode(fromHex('61ff')); } catch (e) { return e; } })();
-  const ourError = (() => { try { ours({ fatal: true }).decode(fromHex('61ff')); } catch (e) { return e; } })();
+  const theirError = (() => {
+    try {
+      theirs({ fatal: true }).decode(fromHex('61ff'));
+    } catch (e) {
+      return e;
+    }
+  })();
+  const ourError = (() => {
+    try {
+      ours({ fatal: true }).decode(fromHex('61ff'));
+    } catch (e) {
+      return e;
+    }
+  })();
   assert.ok(theirError instanceof TypeError && ourError instanceof TypeError);
   assert.deepEqual([theirError.code, theirError.offset], ['ERR_ENCODING_INVALID_ENCODED_DATA', undefined]);
   assert.deepEqual([ourError.code, ourError.offset], ['INVALID_BYTE', 1]);
@@ -381,8 +491,14 @@ test('npm wtf-8: the documented differences', () => {
   assert.equal(wtf8npm.decode('\u0141'), 'A');
   assert.throws(() => decode('\u0141'), TypeError);
   // Errors: a plain Error with a message; ours a Wtf8Error with a code and an offset; and a lenient mode.
-  assert.throws(() => wtf8npm.decode('a\xff'), (e) => e.constructor === Error && e.code === undefined);
-  assert.throws(() => decode(fromHex('61ff'), { fatal: true }), (e) => e instanceof Wtf8Error && e.code === 'INVALID_BYTE' && e.offset === 1);
+  assert.throws(
+    () => wtf8npm.decode('a\xff'),
+    (e) => e.constructor === Error && e.code === undefined,
+  );
+  assert.throws(
+    () => decode(fromHex('61ff'), { fatal: true }),
+    (e) => e instanceof Wtf8Error && e.code === 'INVALID_BYTE' && e.offset === 1,
+  );
   assert.equal(decode(fromHex('61ff')), new TextDecoder().decode(fromHex('61ff')));
   // A BOM is data in both.
   assert.equal(decode(fromHex('efbbbf61')), wtf8npm.decode('\xef\xbb\xbfa'));

@@ -5,7 +5,15 @@ import { Buffer } from 'node:buffer';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  wtf8, rng, randomString, randomBytes, hasSurrogateSequence, naiveEncode, naiveEncodeInto, hex, isWellFormed,
+  wtf8,
+  rng,
+  randomString,
+  randomBytes,
+  hasSurrogateSequence,
+  naiveEncode,
+  naiveEncodeInto,
+  hex,
+  isWellFormed,
 } from './support.mjs';
 
 const { encode, encodeInto, decode, toUtf8, wtf8ToUtf8, isWtf8, Wtf8Error } = wtf8;
@@ -38,7 +46,8 @@ test(`strings: ${CASES} random strings against TextEncoder, Buffer, isWellFormed
     if (decode(bytes) !== s) assert.fail(`decode(encode(s)) !== s: ${ctx()}`);
     if (decode(bytes, { fatal: true }) !== s) assert.fail(`strict decode(encode(s)) !== s: ${ctx()}`);
     const utf8 = toUtf8(s);
-    if (!eq(utf8, Buffer.from(s, 'utf8')) || !eq(utf8, textEncoder.encode(s))) assert.fail(`toUtf8 differs from Buffer/TextEncoder: ${ctx()}`);
+    if (!eq(utf8, Buffer.from(s, 'utf8')) || !eq(utf8, textEncoder.encode(s)))
+      assert.fail(`toUtf8 differs from Buffer/TextEncoder: ${ctx()}`);
     if (!eq(wtf8ToUtf8(bytes), utf8)) assert.fail(`wtf8ToUtf8(encode(s)) !== toUtf8(s): ${ctx()}`);
     const forced = encode(PAD + s + LONE).subarray(PAD.length, -3);
     if (!eq(forced, naiveEncode(s))) assert.fail(`wasm encode differs: ${ctx()}`);
@@ -64,12 +73,19 @@ test(`strings: ${CASES} random strings against TextEncoder, Buffer, isWellFormed
       const dest = new Uint8Array(room);
       const got = encodeInto(s, dest);
       const want = naiveEncodeInto(s, room);
-      if (got.read !== want.read || got.written !== want.written || !eq(dest.subarray(0, got.written), bytes.subarray(0, got.written))) {
+      if (
+        got.read !== want.read ||
+        got.written !== want.written ||
+        !eq(dest.subarray(0, got.written), bytes.subarray(0, got.written))
+      ) {
         assert.fail(`encodeInto(room ${room}) ${JSON.stringify(got)} !== ${JSON.stringify(want)}: ${ctx()}`);
       }
     }
   }
-  assert.ok(wellFormed > CASES / 20 && wellFormed < CASES, `the generator mixes well-formed (${wellFormed}) and ill-formed strings`);
+  assert.ok(
+    wellFormed > CASES / 20 && wellFormed < CASES,
+    `the generator mixes well-formed (${wellFormed}) and ill-formed strings`,
+  );
 });
 
 /** Largest k such that TextDecoder (fatal) accepts bytes[0..k): the strict error offset. */
@@ -100,7 +116,8 @@ test(`bytes: ${CASES} random byte strings against TextDecoder (seed ${SEED})`, (
     if (decode(bytes) !== text) assert.fail(ctx());
     // Lenient output is always re-encodable and stable.
     const again = encode(text);
-    if (!isWtf8(again) && !hasSurrogateSequence(bytes)) assert.fail(`lenient output does not re-encode to WTF-8: ${ctx()}`);
+    if (!isWtf8(again) && !hasSurrogateSequence(bytes))
+      assert.fail(`lenient output does not re-encode to WTF-8: ${ctx()}`);
     if (hasSurrogateSequence(bytes)) continue;
     compared++;
     const platform = lenient.decode(bytes);
@@ -110,7 +127,13 @@ test(`bytes: ${CASES} random byte strings against TextDecoder (seed ${SEED})`, (
     // One surrogate sequence: the package decodes around it with the platform decoder.
     const withOne = new Uint8Array([...bytes, 0x41, 0xed, 0xa0, 0x80]);
     if (decode(withOne) !== platform + 'A\uD800') assert.fail(`decode around a surrogate !== TextDecoder: ${ctx()}`);
-    const strictAround = (() => { try { return decode(withOne, { fatal: true }); } catch (e) { return e; } })();
+    const strictAround = (() => {
+      try {
+        return decode(withOne, { fatal: true });
+      } catch (e) {
+        return e;
+      }
+    })();
     const validUpTo = platformValidUpTo(bytes);
     let error = null;
     try {
@@ -122,14 +145,16 @@ test(`bytes: ${CASES} random byte strings against TextDecoder (seed ${SEED})`, (
       if (error !== null) assert.fail(`strict wasm decode rejected valid input: ${ctx()}: ${error}`);
       if (strictAround !== platform + 'A\uD800') assert.fail(`strict decode around a surrogate: ${ctx()}`);
     } else {
-      if (!(strictAround instanceof Wtf8Error) || strictAround.offset !== validUpTo) assert.fail(`strict error around a surrogate: ${ctx()}`);
+      if (!(strictAround instanceof Wtf8Error) || strictAround.offset !== validUpTo)
+        assert.fail(`strict error around a surrogate: ${ctx()}`);
       strictErrors++;
       if (!(error instanceof Wtf8Error) || error.offset !== validUpTo) {
         assert.fail(`strict error offset ${error?.offset} !== ${validUpTo}: ${ctx()}`);
       }
       if (isWtf8(bytes)) assert.fail(`isWtf8 accepted ill-formed input: ${ctx()}`);
     }
-    if (!eq(wtf8ToUtf8(bytes), textEncoder.encode(platform))) assert.fail(`wtf8ToUtf8 !== TextEncoder(TextDecoder(b)): ${ctx()}`);
+    if (!eq(wtf8ToUtf8(bytes), textEncoder.encode(platform)))
+      assert.fail(`wtf8ToUtf8 !== TextEncoder(TextDecoder(b)): ${ctx()}`);
   }
   assert.ok(compared > CASES / 2, `${compared} inputs compared with TextDecoder`);
   assert.ok(strictErrors > CASES / 10, `${strictErrors} strict errors checked`);
@@ -137,9 +162,18 @@ test(`bytes: ${CASES} random byte strings against TextDecoder (seed ${SEED})`, (
 
 test(`long strings with rare lone surrogates take the block paths and still match the reference (seed ${SEED})`, () => {
   const r = rng(SEED ^ 0x9e3779b9);
-  const scripts = ['hello world ', 'h\u00e9llo w\u00f6rld ', '\u043f\u0440\u0438\u0432\u0435\u0442 ', '\u4f60\u597d\u4e16\u754c', 'hi \uD83D\uDE00 '];
+  const scripts = [
+    'hello world ',
+    'h\u00e9llo w\u00f6rld ',
+    '\u043f\u0440\u0438\u0432\u0435\u0442 ',
+    '\u4f60\u597d\u4e16\u754c',
+    'hi \uD83D\uDE00 ',
+  ];
   for (let n = 0; n < 300; n++) {
-    const base = r.pick(scripts).repeat(1 + r.int(6000)).slice(0, 1 + r.int(40_000));
+    const base = r
+      .pick(scripts)
+      .repeat(1 + r.int(6000))
+      .slice(0, 1 + r.int(40_000));
     let s = base;
     const lone = r.int(4) === 0 ? 0 : 1 + r.int(r.chance(0.2) ? 2000 : 8);
     for (let k = 0; k < lone; k++) {
@@ -155,6 +189,7 @@ test(`long strings with rare lone surrogates take the block paths and still matc
     // Damage a few bytes: lenient decoding still matches TextDecoder wherever it can be compared.
     const damaged = bytes.slice();
     for (let k = 0; k < 3; k++) damaged[r.int(damaged.length || 1)] = r.pick([0x80, 0xc0, 0xff, 0xed, 0xe2]);
-    if (!hasSurrogateSequence(damaged) && decode(damaged) !== lenient.decode(damaged)) assert.fail(`damaged decode: ${ctx}`);
+    if (!hasSurrogateSequence(damaged) && decode(damaged) !== lenient.decode(damaged))
+      assert.fail(`damaged decode: ${ctx}`);
   }
 });

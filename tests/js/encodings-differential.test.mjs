@@ -81,7 +81,7 @@ function naiveUtf32(s, bigEndian) {
 /** UTF-8B decode: at each byte, a whole valid UTF-8 sequence (TextDecoder decides), else U+DC00 + byte. */
 function naiveUtf8b(bytes) {
   let out = '';
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i];
     const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
     if (n > 0 && i + n <= bytes.length) {
@@ -130,7 +130,11 @@ test('UTF-16LE/BE encode = Buffer.from(s, "utf16le") (byte-swapped for BE), lone
     const s = randomString(r);
     const le = Buffer.from(s, 'utf16le');
     assert.equal(hex(enc.encodeUtf16(s, { byteOrder: 'le' })), le.toString('hex'), JSON.stringify(s));
-    assert.equal(hex(enc.encodeUtf16(s, { byteOrder: 'be' })), Buffer.from(le).swap16().toString('hex'), JSON.stringify(s));
+    assert.equal(
+      hex(enc.encodeUtf16(s, { byteOrder: 'be' })),
+      Buffer.from(le).swap16().toString('hex'),
+      JSON.stringify(s),
+    );
   }
 });
 
@@ -141,7 +145,10 @@ test('UTF-16LE decode = Buffer#toString("utf16le") on whole units; an odd last b
     const buffer = nodeBuffer(bytes);
     const expected = buffer.toString('utf16le') + (bytes.length % 2 ? '\uFFFD' : '');
     assert.equal(enc.decodeUtf16(bytes, { byteOrder: 'le' }), expected, hex(bytes));
-    const be = Buffer.from(buffer.subarray(0, bytes.length & ~1)).swap16().toString('utf16le') + (bytes.length % 2 ? '\uFFFD' : '');
+    const be =
+      Buffer.from(buffer.subarray(0, bytes.length & ~1))
+        .swap16()
+        .toString('utf16le') + (bytes.length % 2 ? '\uFFFD' : '');
     assert.equal(enc.decodeUtf16(bytes, { byteOrder: 'be' }), be, hex(bytes));
   }
 });
@@ -196,7 +203,11 @@ test('UTF-32 = JavaScript code point iteration: surrogatepass is lossless, rejec
         assert.equal(hex(enc.encodeUtf32(s, { byteOrder, fatal: true })), hex(lossy));
       } else {
         const index = firstLone(s);
-        assert.throws(() => enc.encodeUtf32(s, { byteOrder, fatal: true }), (e) => e.code === 'LONE_SURROGATE' && e.index === index, JSON.stringify(s));
+        assert.throws(
+          () => enc.encodeUtf32(s, { byteOrder, fatal: true }),
+          (e) => e.code === 'LONE_SURROGATE' && e.index === index,
+          JSON.stringify(s),
+        );
       }
     }
   }
@@ -215,9 +226,15 @@ test('CESU-8 = each code unit of the (well-formed) string as UTF-8; strict throw
       assert.equal(hex(enc.encodeCesu8(s, { fatal: true })), hex(Uint8Array.from(naiveCesu8(s))));
     } else {
       const index = firstLone(s);
-      assert.throws(() => enc.encodeCesu8(s, { fatal: true }), (e) => e.code === 'LONE_SURROGATE' && e.index === index);
+      assert.throws(
+        () => enc.encodeCesu8(s, { fatal: true }),
+        (e) => e.code === 'LONE_SURROGATE' && e.index === index,
+      );
       // The decoder rejects what the lossless per-unit encoding of a lone surrogate gives.
-      assert.throws(() => enc.decodeCesu8(new Uint8Array(naiveCesu8(s)), { fatal: true }), (e) => e.name === 'Wtf8Error' && ['LONE_SURROGATE', 'TRUNCATED'].includes(e.code));
+      assert.throws(
+        () => enc.decodeCesu8(new Uint8Array(naiveCesu8(s)), { fatal: true }),
+        (e) => e.name === 'Wtf8Error' && ['LONE_SURROGATE', 'TRUNCATED'].includes(e.code),
+      );
     }
   }
 });
@@ -268,7 +285,11 @@ test('UTF-8B encode = TextEncoder per code point, U+DC80–U+DCFF as the byte it
       if (isWellFormed(s)) assert.equal(hex(enc.encodeUtf8b(s)), hex(textEncoder.encode(s)));
     } else {
       assert.equal(firstLone(s) <= expected.index, true);
-      assert.throws(() => enc.encodeUtf8b(s), (e) => e.code === 'LONE_SURROGATE' && e.index === expected.index, JSON.stringify(s));
+      assert.throws(
+        () => enc.encodeUtf8b(s),
+        (e) => e.code === 'LONE_SURROGATE' && e.index === expected.index,
+        JSON.stringify(s),
+      );
     }
   }
   assert.ok(escapes > 50, `only ${escapes} strings with escapes`);
@@ -278,7 +299,10 @@ test('UTF-8B encode = TextEncoder per code point, U+DC80–U+DCFF as the byte it
 
 test('Corrected UTF-8 = the table applied naively, for random code points over the whole range; lossless both ways', () => {
   const r = rng(0xc0);
-  const edges = [0, 0x7f, 0x80, 0x9f, 0xa0, 0x89f, 0x8a0, 0xd7ff, 0xd800, 0xdfff, 0xe000, 0xffff, 0x10000, 0x1109f, 0x110a0, 0x10ffff, 0x110000, 0x21109f, 0x2110a0, 0x421109f, 0x42110a0, 0x8421109f, 0x842110a0, 0xffffffff];
+  const edges = [
+    0, 0x7f, 0x80, 0x9f, 0xa0, 0x89f, 0x8a0, 0xd7ff, 0xd800, 0xdfff, 0xe000, 0xffff, 0x10000, 0x1109f, 0x110a0,
+    0x10ffff, 0x110000, 0x21109f, 0x2110a0, 0x421109f, 0x42110a0, 0x8421109f, 0x842110a0, 0xffffffff,
+  ];
   for (let i = 0; i < RUNS; i++) {
     const length = r.int(8);
     const codePoints = Uint32Array.from({ length }, () => {
@@ -290,12 +314,18 @@ test('Corrected UTF-8 = the table applied naively, for random code points over t
     const naiveLossy = [...codePoints].flatMap((cp) => naiveCorrected(hasCorrectedEncoding(cp) ? cp : 0xfffd));
     assert.equal(hex(lossy), hex(Uint8Array.from(naiveLossy)), [...codePoints].map((c) => c.toString(16)).join(' '));
     const back = enc.decodeCorrectedUtf8CodePoints(lossy, { fatal: true });
-    assert.deepEqual([...back], [...codePoints].map((cp) => (hasCorrectedEncoding(cp) ? cp : 0xfffd)));
+    assert.deepEqual(
+      [...back],
+      [...codePoints].map((cp) => (hasCorrectedEncoding(cp) ? cp : 0xfffd)),
+    );
     if (ok) {
       assert.equal(hex(enc.encodeCorrectedUtf8(codePoints, { fatal: true })), hex(lossy));
     } else {
       const index = [...codePoints].findIndex((cp) => !hasCorrectedEncoding(cp));
-      assert.throws(() => enc.encodeCorrectedUtf8(codePoints, { fatal: true }), (e) => e.index === index && ['C1_CONTROL', 'SURROGATE', 'TOO_LARGE'].includes(e.code));
+      assert.throws(
+        () => enc.encodeCorrectedUtf8(codePoints, { fatal: true }),
+        (e) => e.index === index && ['C1_CONTROL', 'SURROGATE', 'TOO_LARGE'].includes(e.code),
+      );
     }
   }
 });
@@ -303,9 +333,15 @@ test('Corrected UTF-8 = the table applied naively, for random code points over t
 test('Corrected UTF-8 of strings: lossless for text without C1 controls, lone surrogates (or U+0000 in a document)', () => {
   const r = rng(0xc1);
   for (let i = 0; i < RUNS; i++) {
-    const s = randomString(r).toWellFormed().replace(/[\x80-\x9f]/g, '?');
+    const s = randomString(r)
+      .toWellFormed()
+      .replace(/[\x80-\x9f]/g, '?');
     const bytes = enc.encodeCorrectedUtf8(s, { fatal: true });
-    assert.equal(hex(bytes), hex(Uint8Array.from(Array.from(s, (ch) => naiveCorrected(ch.codePointAt(0))).flat())), JSON.stringify(s));
+    assert.equal(
+      hex(bytes),
+      hex(Uint8Array.from(Array.from(s, (ch) => naiveCorrected(ch.codePointAt(0))).flat())),
+      JSON.stringify(s),
+    );
     assert.equal(enc.decodeCorrectedUtf8(bytes, { fatal: true }), s);
     const text = s.replaceAll('\0', ' ');
     const doc = enc.encodeCorrectedUtf8(text, { document: true, fatal: true });

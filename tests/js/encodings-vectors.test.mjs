@@ -14,16 +14,24 @@ const table = (name) => JSON.parse(readFileSync(join(root, 'tests', 'vectors', '
 
 /** Asserts that `run` throws this entry's Wtf8Error with the expected code and position. */
 function assertFails(run, expected, label) {
-  assert.throws(run, (error) => {
-    assert.ok(error instanceof enc.Wtf8Error, `${label}: a Wtf8Error, got ${error}`);
-    assert.equal(error.code, expected.code, `${label}: code`);
-    if ('index' in expected) {
-      assert.deepEqual([error.index, error.offset], [expected.index, undefined], `${label}: index`);
-    } else {
-      assert.deepEqual([error.offset, error.length, error.index], [expected.offset, expected.length, undefined], `${label}: offset, length`);
-    }
-    return true;
-  }, label);
+  assert.throws(
+    run,
+    (error) => {
+      assert.ok(error instanceof enc.Wtf8Error, `${label}: a Wtf8Error, got ${error}`);
+      assert.equal(error.code, expected.code, `${label}: code`);
+      if ('index' in expected) {
+        assert.deepEqual([error.index, error.offset], [expected.index, undefined], `${label}: index`);
+      } else {
+        assert.deepEqual(
+          [error.offset, error.length, error.index],
+          [expected.offset, expected.length, undefined],
+          `${label}: offset, length`,
+        );
+      }
+      return true;
+    },
+    label,
+  );
 }
 
 /** Checks a decode entry `{units, error}`: lenient output, and the strict result or error. */
@@ -42,11 +50,26 @@ test('utf16.json: strings encode to UTF-16LE/BE with and without a BOM, and deco
   assert.ok(strings.length > 100);
   for (const row of strings) {
     const s = fromUnits(row.units);
-    for (const [order, field] of [['le', 'utf16le'], ['be', 'utf16be']]) {
+    for (const [order, field] of [
+      ['le', 'utf16le'],
+      ['be', 'utf16be'],
+    ]) {
       assert.equal(hex(enc.encodeUtf16(s, { byteOrder: order })), row[field], `${row.description} ${order}`);
-      assert.equal(hex(enc.encodeUtf16(s, { byteOrder: order, bom: true })), row[`${field}_bom`], `${row.description} ${order} bom`);
-      assert.equal(enc.decodeUtf16(fromHex(row[field]), { byteOrder: order, fatal: true }), s, `${row.description} ${order} back`);
-      assert.equal(enc.decodeUtf16(fromHex(row[`${field}_bom`]), { fatal: true }), s, `${row.description} ${order} sniffed back`);
+      assert.equal(
+        hex(enc.encodeUtf16(s, { byteOrder: order, bom: true })),
+        row[`${field}_bom`],
+        `${row.description} ${order} bom`,
+      );
+      assert.equal(
+        enc.decodeUtf16(fromHex(row[field]), { byteOrder: order, fatal: true }),
+        s,
+        `${row.description} ${order} back`,
+      );
+      assert.equal(
+        enc.decodeUtf16(fromHex(row[`${field}_bom`]), { fatal: true }),
+        s,
+        `${row.description} ${order} sniffed back`,
+      );
     }
   }
 });
@@ -74,15 +97,27 @@ test('utf32.json: strings encode strictly, lossily and with surrogatepass, with 
       assert.equal(hex(enc.encodeUtf32(s, { byteOrder: order })), lossy, `${label} lossy`);
       assert.equal(hex(enc.encodeUtf32(s, { byteOrder: order, bom: true })), BOM[order] + lossy, `${label} lossy bom`);
       assert.equal(hex(enc.encodeUtf32(s, { byteOrder: order, surrogates: 'pass' })), pass, `${label} pass`);
-      assert.equal(hex(enc.encodeUtf32(s, { byteOrder: order, surrogates: 'pass', fatal: true, bom: true })), BOM[order] + pass, `${label} pass bom`);
+      assert.equal(
+        hex(enc.encodeUtf32(s, { byteOrder: order, surrogates: 'pass', fatal: true, bom: true })),
+        BOM[order] + pass,
+        `${label} pass bom`,
+      );
       if (row.error === null) {
         assert.equal(hex(enc.encodeUtf32(s, { byteOrder: order, fatal: true })), lossy, `${label} strict`);
       } else {
         assertFails(() => enc.encodeUtf32(s, { byteOrder: order, fatal: true }), row.error, `${label} strict`);
       }
       // surrogatepass is lossless: the bytes decode back to the string.
-      assert.equal(enc.decodeUtf32(fromHex(pass), { byteOrder: order, surrogates: 'pass', fatal: true }), s, `${label} pass back`);
-      assert.equal(enc.decodeUtf32(fromHex(BOM[order] + pass), { surrogates: 'pass', fatal: true }), s, `${label} pass sniffed back`);
+      assert.equal(
+        enc.decodeUtf32(fromHex(pass), { byteOrder: order, surrogates: 'pass', fatal: true }),
+        s,
+        `${label} pass back`,
+      );
+      assert.equal(
+        enc.decodeUtf32(fromHex(BOM[order] + pass), { surrogates: 'pass', fatal: true }),
+        s,
+        `${label} pass sniffed back`,
+      );
     }
   }
 });
@@ -91,13 +126,27 @@ test('utf32.json: bytes decode in each byte order, rejecting or passing surrogat
   const { bytes } = table('utf32');
   for (const row of bytes) {
     const input = fromHex(row.bytes);
-    for (const [key, byteOrder] of [['le', 'le'], ['be', 'be'], ['bom', undefined]]) {
+    for (const [key, byteOrder] of [
+      ['le', 'le'],
+      ['be', 'be'],
+      ['bom', undefined],
+    ]) {
       for (const surrogates of ['reject', 'pass']) {
         const options = byteOrder === undefined ? { surrogates } : { byteOrder, surrogates };
-        checkDecode(enc.decodeUtf32, input, options, row[key][surrogates], `${row.description} (${key}, ${surrogates})`);
+        checkDecode(
+          enc.decodeUtf32,
+          input,
+          options,
+          row[key][surrogates],
+          `${row.description} (${key}, ${surrogates})`,
+        );
       }
       // 'reject' is the default.
-      assert.deepEqual(unitsOf(enc.decodeUtf32(input, byteOrder && { byteOrder })), row[key].reject.units, `${row.description} (${key}, default)`);
+      assert.deepEqual(
+        unitsOf(enc.decodeUtf32(input, byteOrder && { byteOrder })),
+        row[key].reject.units,
+        `${row.description} (${key}, default)`,
+      );
     }
   }
 });
@@ -125,7 +174,11 @@ test('mutf8.json: Modified UTF-8 and writeUTF frames of strings, decodes, frame 
     assert.equal(hex(enc.encodeModifiedUtf8(s)), row.mutf8, row.description);
     assert.equal(hex(enc.writeUTF(s)), row.frame, `${row.description} frame`);
     assert.equal(enc.decodeModifiedUtf8(fromHex(row.mutf8), { fatal: true }), s, `${row.description} back`);
-    assert.deepEqual(enc.readUTF(fromHex(row.frame)), { value: s, bytesRead: row.frame.length / 2 }, `${row.description} frame back`);
+    assert.deepEqual(
+      enc.readUTF(fromHex(row.frame)),
+      { value: s, bytesRead: row.frame.length / 2 },
+      `${row.description} frame back`,
+    );
   }
   assert.ok(limits.length >= 4);
   for (const row of limits) {
@@ -176,14 +229,21 @@ test('corrected_utf8.json: code points and strings encode as text and as documen
   ];
   assert.ok(codePointRows.length > 20 && strings.length > 100);
   for (const { row, input } of rows) {
-    for (const [mode, options] of [['text', {}], ['document', { document: true }]]) {
+    for (const [mode, options] of [
+      ['text', {}],
+      ['document', { document: true }],
+    ]) {
       const label = `${row.description} (${mode})`;
       assert.equal(hex(enc.encodeCorrectedUtf8(input, options)), row[`${mode}_lossy`], `${label} lossy`);
       if (row[`${mode}_error`] === null) {
         assert.equal(hex(enc.encodeCorrectedUtf8(input, { ...options, fatal: true })), row[mode], `${label} strict`);
       } else {
         assert.equal(row[mode], null);
-        assertFails(() => enc.encodeCorrectedUtf8(input, { ...options, fatal: true }), row[`${mode}_error`], `${label} strict`);
+        assertFails(
+          () => enc.encodeCorrectedUtf8(input, { ...options, fatal: true }),
+          row[`${mode}_error`],
+          `${label} strict`,
+        );
       }
     }
   }
@@ -198,9 +258,15 @@ test('corrected_utf8.json: bytes decode to code points and to strings, as text a
   };
   for (const row of bytes) {
     const input = fromHex(row.bytes);
-    for (const [mode, options] of [['text', {}], ['document', { document: true }]]) {
+    for (const [mode, options] of [
+      ['text', {}],
+      ['document', { document: true }],
+    ]) {
       const label = `${row.description} (${mode})`;
-      checkDecode(enc.decodeCorrectedUtf8CodePoints, input, options, row[mode], `${label} code points`, { units: 'code_points', out: asArray });
+      checkDecode(enc.decodeCorrectedUtf8CodePoints, input, options, row[mode], `${label} code points`, {
+        units: 'code_points',
+        out: asArray,
+      });
       checkDecode(enc.decodeCorrectedUtf8, input, options, row[mode], `${label} string`, { error: 'utf16_error' });
     }
   }

@@ -45,10 +45,24 @@ const DECODERS = {
 
 test('the entry exports exactly the documented API', () => {
   assert.deepEqual(Object.keys(enc).sort(), [
-    'CORRECTED_UTF8_MAGIC', 'CORRECTED_UTF8_MAX', 'Wtf8Error',
-    'decodeCesu8', 'decodeCorrectedUtf8', 'decodeCorrectedUtf8CodePoints', 'decodeModifiedUtf8', 'decodeUtf16', 'decodeUtf32', 'decodeUtf8b',
-    'encodeCesu8', 'encodeCorrectedUtf8', 'encodeModifiedUtf8', 'encodeUtf16', 'encodeUtf32', 'encodeUtf8b',
-    'readUTF', 'writeUTF',
+    'CORRECTED_UTF8_MAGIC',
+    'CORRECTED_UTF8_MAX',
+    'Wtf8Error',
+    'decodeCesu8',
+    'decodeCorrectedUtf8',
+    'decodeCorrectedUtf8CodePoints',
+    'decodeModifiedUtf8',
+    'decodeUtf16',
+    'decodeUtf32',
+    'decodeUtf8b',
+    'encodeCesu8',
+    'encodeCorrectedUtf8',
+    'encodeModifiedUtf8',
+    'encodeUtf16',
+    'encodeUtf32',
+    'encodeUtf8b',
+    'readUTF',
+    'writeUTF',
   ]);
 });
 
@@ -59,11 +73,21 @@ test('the TSDoc examples hold', () => {
   assert.equal(enc.decodeUtf16(fromHex('3dd86100'), { byteOrder: 'le' }), '\uD83Da');
   assert.equal(enc.decodeUtf16(fromHex('fffe6100')), 'a');
   assert.equal(enc.decodeUtf16(fromHex('0061')), 'a');
-  fails(() => enc.decodeUtf16(fromHex('610062'), { byteOrder: 'le', fatal: true }), { code: 'TRUNCATED', offset: 2, length: null, index: undefined });
+  fails(() => enc.decodeUtf16(fromHex('610062'), { byteOrder: 'le', fatal: true }), {
+    code: 'TRUNCATED',
+    offset: 2,
+    length: null,
+    index: undefined,
+  });
   // UTF-32
   assert.equal(hex(enc.encodeUtf32('\u{1F600}', { byteOrder: 'be' })), '0001f600');
   assert.equal(hex(enc.encodeUtf32('\uDC00', { byteOrder: 'le', surrogates: 'pass' })), '00dc0000');
-  fails(() => enc.encodeUtf32('a\uDC00', { byteOrder: 'le', fatal: true }), { code: 'LONE_SURROGATE', index: 1, offset: undefined, length: undefined });
+  fails(() => enc.encodeUtf32('a\uDC00', { byteOrder: 'le', fatal: true }), {
+    code: 'LONE_SURROGATE',
+    index: 1,
+    offset: undefined,
+    length: undefined,
+  });
   assert.equal(enc.decodeUtf32(fromHex('00f60100'), { byteOrder: 'le' }), '\u{1F600}');
   assert.equal(enc.decodeUtf32(fromHex('0000d800')), '\uFFFD');
   assert.equal(enc.decodeUtf32(fromHex('0000d800'), { surrogates: 'pass' }), '\uD800');
@@ -73,7 +97,11 @@ test('the TSDoc examples hold', () => {
   fails(() => enc.encodeCesu8('a\uD83Db', { fatal: true }), { code: 'LONE_SURROGATE', index: 1 });
   assert.equal(enc.decodeCesu8(fromHex('eda0bdedb880')), '\u{1F600}');
   assert.equal(enc.decodeCesu8(fromHex('61f09f9880')), 'a\uFFFD');
-  fails(() => enc.decodeCesu8(fromHex('61f09f9880'), { fatal: true }), { code: 'FOUR_BYTE_FORM', offset: 1, length: 4 });
+  fails(() => enc.decodeCesu8(fromHex('61f09f9880'), { fatal: true }), {
+    code: 'FOUR_BYTE_FORM',
+    offset: 1,
+    length: 4,
+  });
   // Modified UTF-8 and writeUTF
   assert.equal(hex(enc.encodeModifiedUtf8('a\0\uD83D')), '61c080eda0bd');
   assert.equal(enc.decodeModifiedUtf8(fromHex('61c080edb080')), 'a\0\uDC00');
@@ -99,7 +127,11 @@ test('the TSDoc examples hold', () => {
   fails(() => enc.encodeCorrectedUtf8('a\x85', { fatal: true }), { code: 'C1_CONTROL', index: 1 });
   assert.equal(enc.decodeCorrectedUtf8(fromHex('c080')), '\xA0');
   assert.equal(enc.decodeCorrectedUtf8(enc.encodeCorrectedUtf8('hi', { document: true }), { document: true }), 'hi');
-  fails(() => enc.decodeCorrectedUtf8(fromHex('61fe8062'), { fatal: true }), { code: 'RESERVED', offset: 1, length: 2 });
+  fails(() => enc.decodeCorrectedUtf8(fromHex('61fe8062'), { fatal: true }), {
+    code: 'RESERVED',
+    offset: 1,
+    length: 2,
+  });
   assert.deepEqual([...enc.decodeCorrectedUtf8CodePoints(fromHex('f880808080'))], [0x2110a0]);
   // The module example.
   assert.equal(enc.encodeCesu8('\u{1F600}').length, 6);
@@ -108,11 +140,18 @@ test('the TSDoc examples hold', () => {
 test('byte order: required for encoding, optional for decoding (a BOM decides, big-endian without one)', () => {
   for (const encode of [enc.encodeUtf16, enc.encodeUtf32]) {
     for (const options of [undefined, {}, { byteOrder: 'LE' }, { byteOrder: 'utf-16le' }, { byteOrder: true }]) {
-      assert.throws(() => encode('a', options), (e) => e.constructor === TypeError && /byteOrder/.test(e.message), JSON.stringify(options));
+      assert.throws(
+        () => encode('a', options),
+        (e) => e.constructor === TypeError && /byteOrder/.test(e.message),
+        JSON.stringify(options),
+      );
     }
   }
   for (const decode of [enc.decodeUtf16, enc.decodeUtf32]) {
-    assert.throws(() => decode(new Uint8Array(4), { byteOrder: 'little' }), (e) => e.constructor === TypeError && /byteOrder/.test(e.message));
+    assert.throws(
+      () => decode(new Uint8Array(4), { byteOrder: 'little' }),
+      (e) => e.constructor === TypeError && /byteOrder/.test(e.message),
+    );
   }
   // UTF-16: explicit order keeps a BOM as data; sniffing strips exactly one.
   assert.equal(enc.decodeUtf16(fromHex('fffe6100'), { byteOrder: 'le' }), '\uFEFFa');
@@ -137,17 +176,34 @@ test('byte order: required for encoding, optional for decoding (a BOM decides, b
 
 test('options: fatal/bom/document are read like booleans; surrogates is "reject" or "pass"; anything else is a TypeError', () => {
   assert.equal(hex(enc.encodeUtf16('a', { byteOrder: 'le', bom: 1 })), 'fffe6100');
-  assert.throws(() => enc.decodeCesu8(fromHex('ff'), { fatal: 'yes' }), (e) => e.code === 'INVALID_BYTE');
+  assert.throws(
+    () => enc.decodeCesu8(fromHex('ff'), { fatal: 'yes' }),
+    (e) => e.code === 'INVALID_BYTE',
+  );
   assert.equal(enc.decodeCesu8(fromHex('ff'), { fatal: 0 }), '\uFFFD');
   assert.equal(hex(enc.encodeCorrectedUtf8('', { document: 'yes' })), 'efb79dedb2ae000a');
   for (const surrogates of ['Pass', 'surrogatepass', true, 1]) {
-    assert.throws(() => enc.encodeUtf32('a', { byteOrder: 'le', surrogates }), (e) => e.constructor === TypeError && /surrogates/.test(e.message));
-    assert.throws(() => enc.decodeUtf32(new Uint8Array(4), { surrogates }), (e) => e.constructor === TypeError && /surrogates/.test(e.message));
+    assert.throws(
+      () => enc.encodeUtf32('a', { byteOrder: 'le', surrogates }),
+      (e) => e.constructor === TypeError && /surrogates/.test(e.message),
+    );
+    assert.throws(
+      () => enc.decodeUtf32(new Uint8Array(4), { surrogates }),
+      (e) => e.constructor === TypeError && /surrogates/.test(e.message),
+    );
   }
   assert.equal(hex(enc.encodeUtf32('\uD800', { byteOrder: 'le', surrogates: 'reject' })), 'fdff0000');
   for (const options of ['fatal', 42, true]) {
-    assert.throws(() => enc.decodeCesu8(new Uint8Array(0), options), (e) => e.constructor === TypeError, String(options));
-    assert.throws(() => enc.encodeCorrectedUtf8('a', options), (e) => e.constructor === TypeError, String(options));
+    assert.throws(
+      () => enc.decodeCesu8(new Uint8Array(0), options),
+      (e) => e.constructor === TypeError,
+      String(options),
+    );
+    assert.throws(
+      () => enc.encodeCorrectedUtf8('a', options),
+      (e) => e.constructor === TypeError,
+      String(options),
+    );
   }
   // null and undefined mean "no options", as in TextDecoder.
   assert.equal(enc.decodeCesu8(fromHex('61'), null), 'a');
@@ -159,15 +215,29 @@ test('wrong argument types are plain TypeErrors (not Wtf8Errors), for every func
   for (const [name, encode] of Object.entries(ENCODERS)) {
     for (const value of notStrings) {
       if (name === 'encodeCorrectedUtf8' && value instanceof Uint32Array) continue;
-      assert.throws(() => encode(value), (e) => e.constructor === TypeError, `${name}(${String(value)})`);
+      assert.throws(
+        () => encode(value),
+        (e) => e.constructor === TypeError,
+        `${name}(${String(value)})`,
+      );
     }
   }
-  assert.throws(() => enc.encodeCorrectedUtf8([0x61]), (e) => e.constructor === TypeError && /Uint32Array/.test(e.message));
-  assert.throws(() => enc.encodeCorrectedUtf8(new Uint16Array([0x61])), (e) => e.constructor === TypeError);
+  assert.throws(
+    () => enc.encodeCorrectedUtf8([0x61]),
+    (e) => e.constructor === TypeError && /Uint32Array/.test(e.message),
+  );
+  assert.throws(
+    () => enc.encodeCorrectedUtf8(new Uint16Array([0x61])),
+    (e) => e.constructor === TypeError,
+  );
   const notBytes = [undefined, null, 'abc', 42, [0x61], {}];
   for (const [name, decode] of Object.entries(DECODERS)) {
     for (const value of notBytes) {
-      assert.throws(() => decode(value), (e) => e.constructor === TypeError, `${name}(${String(value)})`);
+      assert.throws(
+        () => decode(value),
+        (e) => e.constructor === TypeError,
+        `${name}(${String(value)})`,
+      );
     }
   }
 });
@@ -177,9 +247,17 @@ test('any buffer source is accepted: ArrayBuffer, SharedArrayBuffer, DataView, B
   const shared = new SharedArrayBuffer(6);
   new Uint8Array(shared).set(payload, 2);
   const inputs = [
-    payload, payload.buffer, new DataView(payload.buffer), Buffer.from(payload),
-    new Uint8Array(shared, 2, 4), new Uint8Array(shared).subarray(2),
-    (() => { const big = new Uint8Array(10); big.set(payload, 3); return big.subarray(3, 7); })(),
+    payload,
+    payload.buffer,
+    new DataView(payload.buffer),
+    Buffer.from(payload),
+    new Uint8Array(shared, 2, 4),
+    new Uint8Array(shared).subarray(2),
+    (() => {
+      const big = new Uint8Array(10);
+      big.set(payload, 3);
+      return big.subarray(3, 7);
+    })(),
     new Uint16Array(payload.buffer),
   ];
   for (const input of inputs) {
@@ -240,36 +318,72 @@ test('Wtf8Error: this entry’s own class, same name, fields and codes as the ma
   ];
   const codes = new Set();
   for (const run of thrown) {
-    assert.throws(run, (e) => {
-      assert.equal(e.name, 'Wtf8Error');
-      codes.add(e.code);
-      assert.ok(!e.message.startsWith(e.code), `${e.code} has a description: ${e.message}`);
-      return true;
-    }, String(run));
+    assert.throws(
+      run,
+      (e) => {
+        assert.equal(e.name, 'Wtf8Error');
+        codes.add(e.code);
+        assert.ok(!e.message.startsWith(e.code), `${e.code} has a description: ${e.message}`);
+        return true;
+      },
+      String(run),
+    );
   }
-  assert.deepEqual([...codes].sort(), ['C1_CONTROL', 'FOUR_BYTE_FORM', 'LONE_SURROGATE', 'NOT_REPRESENTABLE_IN_UTF16', 'NUL_BYTE', 'NUL_IN_DOCUMENT', 'RESERVED', 'SURROGATE', 'TOO_LARGE', 'TOO_LONG']);
+  assert.deepEqual([...codes].sort(), [
+    'C1_CONTROL',
+    'FOUR_BYTE_FORM',
+    'LONE_SURROGATE',
+    'NOT_REPRESENTABLE_IN_UTF16',
+    'NUL_BYTE',
+    'NUL_IN_DOCUMENT',
+    'RESERVED',
+    'SURROGATE',
+    'TOO_LARGE',
+    'TOO_LONG',
+  ]);
 });
 
 test('CESU-8 lone surrogate sequences in bytes are LONE_SURROGATE with a byte offset; code points get code point indexes', () => {
-  fails(() => enc.decodeCesu8(fromHex('61edb080'), { fatal: true }), { code: 'LONE_SURROGATE', offset: 1, length: 3, index: undefined });
+  fails(() => enc.decodeCesu8(fromHex('61edb080'), { fatal: true }), {
+    code: 'LONE_SURROGATE',
+    offset: 1,
+    length: 3,
+    index: undefined,
+  });
   fails(() => enc.decodeCesu8(fromHex('61eda080'), { fatal: true }), { code: 'TRUNCATED', offset: 1, length: null });
   fails(() => enc.decodeCesu8(fromHex('eda08062'), { fatal: true }), { code: 'LONE_SURROGATE', offset: 0, length: 3 });
   // A string index counts code units; a Uint32Array index counts code points.
   fails(() => enc.encodeCorrectedUtf8('😀😀\x85', { fatal: true }), { code: 'C1_CONTROL', index: 4 });
-  fails(() => enc.encodeCorrectedUtf8(new Uint32Array([0x1f600, 0x1f600, 0x85]), { fatal: true }), { code: 'C1_CONTROL', index: 2 });
-  fails(() => enc.encodeCorrectedUtf8(new Uint32Array([0x61, 0xdc00]), { fatal: true }), { code: 'SURROGATE', index: 1 });
+  fails(() => enc.encodeCorrectedUtf8(new Uint32Array([0x1f600, 0x1f600, 0x85]), { fatal: true }), {
+    code: 'C1_CONTROL',
+    index: 2,
+  });
+  fails(() => enc.encodeCorrectedUtf8(new Uint32Array([0x61, 0xdc00]), { fatal: true }), {
+    code: 'SURROGATE',
+    index: 1,
+  });
   fails(() => enc.encodeCorrectedUtf8('a\uDC00', { fatal: true }), { code: 'LONE_SURROGATE', index: 1 });
 });
 
 test('CORRECTED_UTF8_MAGIC and CORRECTED_UTF8_MAX', () => {
   assert.deepEqual([...enc.CORRECTED_UTF8_MAGIC], [0xef, 0xb7, 0x9d, 0xed, 0xb2, 0xae, 0x00, 0x0a]);
   assert.ok(Object.isFrozen(enc.CORRECTED_UTF8_MAGIC));
-  assert.deepEqual([...enc.decodeCorrectedUtf8CodePoints(Uint8Array.from(enc.CORRECTED_UTF8_MAGIC))], [0x10e7d, 0xed4e, 0, 0x0a]);
+  assert.deepEqual(
+    [...enc.decodeCorrectedUtf8CodePoints(Uint8Array.from(enc.CORRECTED_UTF8_MAGIC))],
+    [0x10e7d, 0xed4e, 0, 0x0a],
+  );
   assert.equal(enc.CORRECTED_UTF8_MAX, 0x8421109f);
-  assert.equal(hex(enc.encodeCorrectedUtf8(new Uint32Array([enc.CORRECTED_UTF8_MAX]), { fatal: true })), 'fdbfbfbfbfbf');
+  assert.equal(
+    hex(enc.encodeCorrectedUtf8(new Uint32Array([enc.CORRECTED_UTF8_MAX]), { fatal: true })),
+    'fdbfbfbfbfbf',
+  );
   // A document without the magic number is accepted; U+0000 after it is not.
   assert.equal(enc.decodeCorrectedUtf8(fromHex('61'), { document: true, fatal: true }), 'a');
-  fails(() => enc.decodeCorrectedUtf8(fromHex('efb79dedb2ae000a6100'), { document: true, fatal: true }), { code: 'NUL_IN_DOCUMENT', offset: 9, length: 1 });
+  fails(() => enc.decodeCorrectedUtf8(fromHex('efb79dedb2ae000a6100'), { document: true, fatal: true }), {
+    code: 'NUL_IN_DOCUMENT',
+    offset: 9,
+    length: 1,
+  });
 });
 
 test('long inputs: a lone surrogate slid across the string-building chunks survives every lossless codec', () => {
@@ -279,8 +393,20 @@ test('long inputs: a lone surrogate slid across the string-building chunks survi
   for (const at of indices) {
     for (const unit of ['\uD800', '\uDC80']) {
       const s = base.slice(0, at) + unit + base.slice(at + 1);
-      assert.equal(enc.decodeUtf16(enc.encodeUtf16(s, { byteOrder: 'le' }), { byteOrder: 'le', fatal: true }), s, `utf-16 at ${at}`);
-      assert.equal(enc.decodeUtf32(enc.encodeUtf32(s, { byteOrder: 'be', surrogates: 'pass' }), { byteOrder: 'be', surrogates: 'pass', fatal: true }), s, `utf-32 at ${at}`);
+      assert.equal(
+        enc.decodeUtf16(enc.encodeUtf16(s, { byteOrder: 'le' }), { byteOrder: 'le', fatal: true }),
+        s,
+        `utf-16 at ${at}`,
+      );
+      assert.equal(
+        enc.decodeUtf32(enc.encodeUtf32(s, { byteOrder: 'be', surrogates: 'pass' }), {
+          byteOrder: 'be',
+          surrogates: 'pass',
+          fatal: true,
+        }),
+        s,
+        `utf-32 at ${at}`,
+      );
       assert.equal(enc.decodeModifiedUtf8(enc.encodeModifiedUtf8(s), { fatal: true }), s, `mutf-8 at ${at}`);
       assert.equal(enc.readUTF(enc.writeUTF(s)).value, s, `writeUTF at ${at}`);
       fails(() => enc.encodeCesu8(s, { fatal: true }), { code: 'LONE_SURROGATE', index: at });
@@ -302,11 +428,24 @@ test('lossless boundary: no wasm export takes or returns &str, String or char; o
     assert.doesNotMatch(`${params} ${ret}`, /&\s*str\b|\bString\b|\bchar\b/, `${name}(${params}) ${ret}`);
   }
   const glue = readFileSync(join(root, 'target', 'wasm-pack-encodings', 'wtf8_wasm_encodings_bg.js'), 'utf8');
-  assert.doesNotMatch(glue, /passStringToWasm|encodeString|cachedTextEncoder/, 'a string parameter crept into the bindings');
-  assert.doesNotMatch(glue, /passArray|getArray\w*FromWasm|getStringFromWasm/, 'only numbers cross: code units, code points and bytes move through the scratch buffers');
-  const labels = /["'`](utf-16|utf-16le|utf-16be|unicode|unicodefeff|unicodefffe|ucs-2|csunicode|iso-10646-ucs-2)["'`]/i;
+  assert.doesNotMatch(
+    glue,
+    /passStringToWasm|encodeString|cachedTextEncoder/,
+    'a string parameter crept into the bindings',
+  );
+  assert.doesNotMatch(
+    glue,
+    /passArray|getArray\w*FromWasm|getStringFromWasm/,
+    'only numbers cross: code units, code points and bytes move through the scratch buffers',
+  );
+  const labels =
+    /["'`](utf-16|utf-16le|utf-16be|unicode|unicodefeff|unicodefffe|ucs-2|csunicode|iso-10646-ucs-2)["'`]/i;
   for (const file of ['encodings.mjs', 'encodings.cjs']) {
-    assert.doesNotMatch(readFileSync(join(pkgDir, 'dist', file), 'utf8'), labels, `${file} must not decode UTF-16 with TextDecoder`);
+    assert.doesNotMatch(
+      readFileSync(join(pkgDir, 'dist', file), 'utf8'),
+      labels,
+      `${file} must not decode UTF-16 with TextDecoder`,
+    );
   }
 });
 

@@ -97,7 +97,7 @@ export function randomBytes(r, maxLength = 16) {
 
 /** Does `bytes` hold a surrogate byte sequence start (ED A0..BF)? */
 export function hasSurrogateSequence(bytes) {
-  for (let i = 0; i + 1 < bytes.length; i++) if (bytes[i] === 0xed && bytes[i + 1] >= 0xa0 && bytes[i + 1] <= 0xbf) return true;
+  for (let i = 0; i + 1 < bytes.length; i++)
+    if (bytes[i] === 0xed && bytes[i + 1] >= 0xa0 && bytes[i + 1] <= 0xbf) return true;
   return false;
 }
-

@@ -32,7 +32,8 @@ export function naiveEncodeInto(text, room) {
   let written = 0;
   while (read < text.length) {
     const c = text.charCodeAt(read);
-    const paired = c >= 0xd800 && c <= 0xdbff && read + 1 < text.length && (text.charCodeAt(read + 1) & 0xfc00) === 0xdc00;
+    const paired =
+      c >= 0xd800 && c <= 0xdbff && read + 1 < text.length && (text.charCodeAt(read + 1) & 0xfc00) === 0xdc00;
     const step = paired ? 2 : 1;
     const size = naiveEncode(text.slice(read, read + step)).length;
     if (written + size > room) break;

@@ -30,18 +30,45 @@ test('package.json: version from Cargo.toml, exports with types first, no depend
 test('npm publish --dry-run accepts pkg/ and would publish exactly the whitelisted files', () => {
   // A dry run uploads nothing; the registry is pointed at a closed port all the same.
   const env = { ...process.env, npm_config_registry: 'http://127.0.0.1:9/', npm_config_update_notifier: 'false' };
-  const report = JSON.parse(execFileSync('npm', ['publish', '--dry-run', '--json', '--tag', 'dry-run'], { cwd: pkgDir, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'ignore'] }))['wtf8-wasm'];
+  const report = JSON.parse(
+    execFileSync('npm', ['publish', '--dry-run', '--json', '--tag', 'dry-run'], {
+      cwd: pkgDir,
+      encoding: 'utf8',
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  )['wtf8-wasm'];
   assert.equal(report.name, 'wtf8-wasm');
   const files = report.files.map((f) => f.path).sort();
-  for (const required of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/wtf8-wasm.mjs', 'dist/wtf8-wasm.cjs', 'dist/types/index.d.ts', 'dist/types-cjs/index.d.ts', 'dist/types-cjs/package.json',
-    'dist/encodings.mjs', 'dist/encodings.cjs', 'dist/types/encodings/index.d.ts', 'dist/types-cjs/encodings/index.d.ts']) {
+  for (const required of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'CHANGELOG.md',
+    'dist/wtf8-wasm.mjs',
+    'dist/wtf8-wasm.cjs',
+    'dist/types/index.d.ts',
+    'dist/types-cjs/index.d.ts',
+    'dist/types-cjs/package.json',
+    'dist/encodings.mjs',
+    'dist/encodings.cjs',
+    'dist/types/encodings/index.d.ts',
+    'dist/types-cjs/encodings/index.d.ts',
+  ]) {
     assert.ok(files.includes(required), `${required} is published`);
   }
-  assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/.+)$/.test(f)), files.join(', '));
+  assert.ok(
+    files.every((f) => /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/.+)$/.test(f)),
+    files.join(', '),
+  );
   assert.ok(!files.some((f) => f.endsWith('.wasm')), 'the wasm module is embedded, not shipped separately');
   for (const typesFile of files.filter((f) => f.endsWith('.d.ts'))) {
     const declarations = readFileSync(join(pkgDir, typesFile), 'utf8');
-    assert.doesNotMatch(declarations, /wtf8-wasm(-encodings)?:(glue|bytes)|from ['"]\.\/wasm\.js['"]/, `${typesFile} refers only to published files`);
+    assert.doesNotMatch(
+      declarations,
+      /wtf8-wasm(-encodings)?:(glue|bytes)|from ['"]\.\/wasm\.js['"]/,
+      `${typesFile} refers only to published files`,
+    );
     // Every relative import of a declaration file resolves to a published declaration file.
     for (const [, target] of declarations.matchAll(/from ['"](\.{1,2}\/[^'"]+)\.js['"]/g)) {
       const resolved = join(dirname(typesFile), `${target}.d.ts`);
@@ -56,5 +83,9 @@ test('the npm README is the repository README up to its developer part', () => {
   assert.ok(npm.split(/^## /m).length > 10, 'the user-facing sections are all there');
   assert.ok(repo.startsWith(npm.trimEnd()), 'the npm README is the start of README.md');
   assert.match(repo.slice(npm.trimEnd().length), /^\s*<!-- The npm README .* -->\s*## Developing/);
-  assert.doesNotMatch(npm, /scripts\/(start|test)\.sh|## Developing|\]\((?!https?:)/, 'no developer commands or relative links in the npm README');
+  assert.doesNotMatch(
+    npm,
+    /scripts\/(start|test)\.sh|## Developing|\]\((?!https?:)/,
+    'no developer commands or relative links in the npm README',
+  );
 });

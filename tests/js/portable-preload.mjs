@@ -17,7 +17,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const entries = [join(root, 'pkg', 'dist', 'wtf8-wasm.mjs'), join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs')];
 const hide = (process.env.WTF8_HIDE ?? 'Buffer,getBuiltinModule,isWellFormed').split(',');
 const known = ['Buffer', 'getBuiltinModule', 'isWellFormed'];
-for (const name of hide) if (!known.includes(name)) throw new Error(`WTF8_HIDE: unknown ${name}; known: ${known.join(', ')}`);
+for (const name of hide)
+  if (!known.includes(name)) throw new Error(`WTF8_HIDE: unknown ${name}; known: ${known.join(', ')}`);
 const saved = {
   Buffer: globalThis.Buffer,
   getBuiltinModule: process.getBuiltinModule,

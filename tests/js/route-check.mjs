@@ -13,7 +13,14 @@
 import { naiveDecode, naiveEncode, naiveEncodeInto } from './naive.mjs';
 import { randomBytes, randomString, rng } from './generators.mjs';
 
-const RUNS = ['The quick brown fox. ', 'Всеобщая декларация ', '人人生而自由，在尊严和权利上一律平等。', '모든 인간은 태어날 때부터 자유로우며 ', 'emoji 😀🙌🏽 ', 'x\uFFFDy '];
+const RUNS = [
+  'The quick brown fox. ',
+  'Всеобщая декларация ',
+  '人人生而自由，在尊严和权利上一律平等。',
+  '모든 인간은 태어날 때부터 자유로우며 ',
+  'emoji 😀🙌🏽 ',
+  'x\uFFFDy ',
+];
 
 function longText(r, units) {
   let s = '';
@@ -31,11 +38,13 @@ export function routeStrings(seed, count) {
   for (let i = 0; i < 24; i++) {
     const text = [...longText(r, 129 + r.int(70_000))];
     const k = r.pick([0, 1, 2, 5, 40, 400]);
-    for (let j = 0; j < k; j++) text.splice(r.pick([0, text.length, 21_844, 21_845, 21_846, 43_690, r.int(text.length + 1)]), 0, lone(r));
+    for (let j = 0; j < k; j++)
+      text.splice(r.pick([0, text.length, 21_844, 21_845, 21_846, 43_690, r.int(text.length + 1)]), 0, lone(r));
     out.push(text.join(''));
   }
   // A lone surrogate every `spacing` units: past each finder's limit, or just under it.
-  for (const spacing of [3, 64, 300, 2100]) out.push(Array.from({ length: 40_000 / spacing }, () => 'a'.repeat(spacing - 1) + lone(r)).join(''));
+  for (const spacing of [3, 64, 300, 2100])
+    out.push(Array.from({ length: 40_000 / spacing }, () => 'a'.repeat(spacing - 1) + lone(r)).join(''));
   return out;
 }
 
@@ -53,7 +62,14 @@ export function routeBytes(seed, count) {
     for (let k = 0; k < edits; k++) {
       const at = Math.min(bytes.length, r.pick([16_384, 16_383, 16_385, 49_152, 49_150, r.int(bytes.length + 1)]));
       const kind = r.int(10);
-      const insert = kind < 5 ? SUR.map((b, j) => (j === 1 ? 0xa0 + r.int(32) : j === 2 ? 0x80 + r.int(64) : b)) : kind < 7 ? PAIR : kind < 8 ? Array(6).fill(SUR).flat() : r.pick(BAD);
+      const insert =
+        kind < 5
+          ? SUR.map((b, j) => (j === 1 ? 0xa0 + r.int(32) : j === 2 ? 0x80 + r.int(64) : b))
+          : kind < 7
+            ? PAIR
+            : kind < 8
+              ? Array(6).fill(SUR).flat()
+              : r.pick(BAD);
       bytes.splice(at, 0, ...insert);
     }
     out.push(new Uint8Array(bytes));
@@ -65,7 +81,8 @@ export function routeBytes(seed, count) {
   return out;
 }
 
-const hexOf = (b) => Array.from(b.subarray(0, 40), (x) => x.toString(16).padStart(2, '0')).join('') + (b.length > 40 ? '…' : '');
+const hexOf = (b) =>
+  Array.from(b.subarray(0, 40), (x) => x.toString(16).padStart(2, '0')).join('') + (b.length > 40 ? '…' : '');
 const sameBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
@@ -82,7 +99,8 @@ export function routeSettings(api) {
     if (!settings.some((t) => JSON.stringify(t) === JSON.stringify(s))) settings.push(s);
   };
   for (const [route, values] of Object.entries(possible)) for (const value of values) add({ [route]: value });
-  for (const lone of possible.lone) for (const loneLimit of possible.loneLimit) add({ encode: 'chunks', lone, loneLimit });
+  for (const lone of possible.lone)
+    for (const loneLimit of possible.loneLimit) add({ encode: 'chunks', lone, loneLimit });
   for (const moves of possible.moves) for (const decode of possible.decode) add({ moves, decode });
   return settings;
 }
@@ -92,7 +110,11 @@ export function routeSettings(api) {
  * failures, each naming the route, the call and the input).
  */
 export function checkRoutes(api, { seed = 20261124, strings: stringCount = 1500, bytes: byteCount = 1500 } = {}) {
-  const strings = routeStrings(seed, stringCount).map((s) => ({ s, wtf8: naiveEncode(s), utf8: new TextEncoder().encode(s) }));
+  const strings = routeStrings(seed, stringCount).map((s) => ({
+    s,
+    wtf8: naiveEncode(s),
+    utf8: new TextEncoder().encode(s),
+  }));
   const inputs = routeBytes(seed, byteCount).map((b) => ({ b, ...naiveDecode(b) }));
   const settings = routeSettings(api);
   // The strict error codes and checkUtf8's verdicts under the wasm decoder with the strict
@@ -103,7 +125,13 @@ export function checkRoutes(api, { seed = 20261124, strings: stringCount = 1500,
     input.utf8Check = describe(api.checkUtf8(input.b));
   }
   const failures = [];
-  const fail = (routes, what, detail) => failures.length < 20 && failures.push(`[${Object.entries(routes).map(([k, v]) => `${k}=${v}`).join(' ')}] ${what}: ${detail}`);
+  const fail = (routes, what, detail) =>
+    failures.length < 20 &&
+    failures.push(
+      `[${Object.entries(routes)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}] ${what}: ${detail}`,
+    );
   let checked = 0;
   const r = rng(seed ^ 0x68e31da4);
   try {
@@ -118,19 +146,26 @@ export function checkRoutes(api, { seed = 20261124, strings: stringCount = 1500,
         const room = r.int(wtf8.length + 3);
         const into = api.encodeInto(s, new Uint8Array(room));
         const want = naiveEncodeInto(s, room);
-        if (into.read !== want.read || into.written !== want.written) fail(routes, 'encodeInto', `${s.length} units, room ${room}`);
+        if (into.read !== want.read || into.written !== want.written)
+          fail(routes, 'encodeInto', `${s.length} units, room ${room}`);
         checked++;
       }
       for (const { b, text, firstError, code, utf8Check } of inputs) {
         if (api.decode(b) !== text) fail(routes, 'lenient decode', hexOf(b));
         const strict = strictOutcome(api, b);
         if (firstError < 0 ? strict.text !== text : strict.offset !== firstError || strict.code !== code) {
-          fail(routes, 'strict decode', `${hexOf(b)}: got ${strict.code ?? 'a string'} at ${strict.offset}, want ${code ?? 'a string'} at ${firstError}`);
+          fail(
+            routes,
+            'strict decode',
+            `${hexOf(b)}: got ${strict.code ?? 'a string'} at ${strict.offset}, want ${code ?? 'a string'} at ${firstError}`,
+          );
         }
         if (api.isWtf8(b) !== firstError < 0) fail(routes, 'isWtf8', hexOf(b));
         const check = describe(api.checkWtf8(b));
-        if (check !== (firstError < 0 ? 'null' : `${code}@${firstError}`)) fail(routes, 'checkWtf8', `${hexOf(b)}: ${check}`);
-        if (describe(api.checkUtf8(b)) !== utf8Check) fail(routes, 'checkUtf8', `${hexOf(b)}: ${describe(api.checkUtf8(b))} vs ${utf8Check}`);
+        if (check !== (firstError < 0 ? 'null' : `${code}@${firstError}`))
+          fail(routes, 'checkWtf8', `${hexOf(b)}: ${check}`);
+        if (describe(api.checkUtf8(b)) !== utf8Check)
+          fail(routes, 'checkUtf8', `${hexOf(b)}: ${describe(api.checkUtf8(b))} vs ${utf8Check}`);
         if (!sameBytes(api.wtf8ToUtf8(b), new TextEncoder().encode(text))) fail(routes, 'wtf8ToUtf8', hexOf(b));
         checked++;
       }

@@ -21,16 +21,45 @@ test(`every route this Node (${process.version}) can take gives the reference's 
 
 test('the runtime is detected from its documented version strings', () => {
   assert.deepEqual(api.runtime, { engine: 'node', major });
-  assert.deepEqual(api.detectRuntime({ Deno: { version: { deno: '2.9.6' } }, process: { versions: { node: '24.0.0' }, release: { name: 'node' } } }), { engine: 'deno', major: 2 });
-  assert.deepEqual(api.detectRuntime({ process: { versions: { node: '24.3.0', bun: '1.4.5' }, release: { name: 'node' } } }), { engine: 'bun', major: 1 });
-  assert.deepEqual(api.detectRuntime({ process: { versions: { node: '26.10.0' }, release: { name: 'node' } } }), { engine: 'node', major: 26 });
+  assert.deepEqual(
+    api.detectRuntime({
+      Deno: { version: { deno: '2.9.6' } },
+      process: { versions: { node: '24.0.0' }, release: { name: 'node' } },
+    }),
+    { engine: 'deno', major: 2 },
+  );
+  assert.deepEqual(
+    api.detectRuntime({ process: { versions: { node: '24.3.0', bun: '1.4.5' }, release: { name: 'node' } } }),
+    { engine: 'bun', major: 1 },
+  );
+  assert.deepEqual(api.detectRuntime({ process: { versions: { node: '26.10.0' }, release: { name: 'node' } } }), {
+    engine: 'node',
+    major: 26,
+  });
   const ua = (s) => api.detectRuntime({ navigator: { userAgent: s } });
-  assert.deepEqual(ua('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36'), { engine: 'chromium', major: 156 });
-  assert.deepEqual(ua('Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0'), { engine: 'firefox', major: 153 });
-  assert.deepEqual(ua('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Safari/605.1.15'), { engine: 'other', major: 0 });
+  assert.deepEqual(
+    ua('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36'),
+    { engine: 'chromium', major: 156 },
+  );
+  assert.deepEqual(ua('Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0'), {
+    engine: 'firefox',
+    major: 153,
+  });
+  assert.deepEqual(
+    ua(
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Safari/605.1.15',
+    ),
+    { engine: 'other', major: 0 },
+  );
   assert.deepEqual(ua('Cloudflare-Workers'), { engine: 'other', major: 0 });
   // workerd also imitates Node's process object; its user agent says what it is.
-  assert.deepEqual(api.detectRuntime({ navigator: { userAgent: 'Cloudflare-Workers' }, process: { versions: { node: '22.0.0' }, release: { name: 'node' } } }), { engine: 'other', major: 0 });
+  assert.deepEqual(
+    api.detectRuntime({
+      navigator: { userAgent: 'Cloudflare-Workers' },
+      process: { versions: { node: '22.0.0' }, release: { name: 'node' } },
+    }),
+    { engine: 'other', major: 0 },
+  );
   assert.deepEqual(api.detectRuntime({}), { engine: 'other', major: 0 });
 });
 
@@ -48,7 +77,17 @@ test('the routes chosen here are the table row of this runtime, fitted to what i
 });
 
 test('where a route needs what the runtime lacks, the nearest possible one is used', () => {
-  const row = { moves: 'builtins', encode: 'wasm', nativeUpTo: 0, lone: 'halving', loneLimit: 32, decode: 'wasm', patchLimit: 1024, aroundLimit: 128, utf8: 'isUtf8' };
+  const row = {
+    moves: 'builtins',
+    encode: 'wasm',
+    nativeUpTo: 0,
+    lone: 'halving',
+    loneLimit: 32,
+    decode: 'wasm',
+    patchLimit: 1024,
+    aroundLimit: 128,
+    utf8: 'isUtf8',
+  };
   const fitted = api.fit(row);
   const { capabilities } = api;
   assert.equal(fitted.moves, capabilities.builtins ? 'builtins' : capabilities.buffer ? 'buffer' : 'loops');
@@ -57,5 +96,6 @@ test('where a route needs what the runtime lacks, the nearest possible one is us
   assert.equal(fitted.encode, fitted.moves === 'loops' ? 'native' : 'wasm');
   assert.equal(fitted.utf8, capabilities.isUtf8 ? 'isUtf8' : 'fatal');
   assert.equal(fitted.lone, capabilities.isWellFormed ? 'halving' : 'scan');
-  for (const [route, value] of Object.entries(fitted)) if (!route.endsWith('Limit')) assert.ok(api.possibleRoutes()[route].includes(value), `${route}=${value}`);
+  for (const [route, value] of Object.entries(fitted))
+    if (!route.endsWith('Limit')) assert.ok(api.possibleRoutes()[route].includes(value), `${route}=${value}`);
 });

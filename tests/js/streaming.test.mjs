@@ -9,7 +9,7 @@ const SEED = Number(process.env.WTF8_SEED ?? 20261121);
 
 function cut(r, length) {
   const points = [];
-  for (let at = 0; at < length; ) {
+  for (let at = 0; at < length;) {
     const step = r.chance(0.2) ? 0 : 1 + r.int(Math.max(1, length >> 1));
     at = Math.min(length, at + step);
     points.push(at);
@@ -111,7 +111,11 @@ test('ignoreBOM: false strips exactly what TextDecoder strips, over random chunk
         })();
         // After a strict error ours starts a new stream (tested below), as a one-shot decode does.
         const got = outcome(() => feed(ours, bytes, points));
-        assert.deepEqual(got.error ? { error: true } : got, want, `case ${n}.${s} fatal ${fatal}: ${hex(bytes)} cut at ${points}`);
+        assert.deepEqual(
+          got.error ? { error: true } : got,
+          want,
+          `case ${n}.${s} fatal ${fatal}: ${hex(bytes)} cut at ${points}`,
+        );
         compared++;
       }
     }
@@ -122,25 +126,58 @@ test('ignoreBOM: false strips exactly what TextDecoder strips, over random chunk
 test('ignoreBOM: false at the seams: a BOM cut across chunks, a BOM-only chunk, empty chunks, a strict error', () => {
   const strip = () => new Wtf8Decoder({ ignoreBOM: false });
   let d = strip();
-  assert.deepEqual([d.decode(fromHex('ef'), { stream: true }), d.decode(fromHex('bb'), { stream: true }), d.decode(fromHex('bf61'))], ['', '', 'a']);
+  assert.deepEqual(
+    [d.decode(fromHex('ef'), { stream: true }), d.decode(fromHex('bb'), { stream: true }), d.decode(fromHex('bf61'))],
+    ['', '', 'a'],
+  );
   d = strip();
-  assert.deepEqual([d.decode(fromHex(''), { stream: true }), d.decode(fromHex('efbbbf'), { stream: true }), d.decode(fromHex('efbbbf61'))], ['', '', '\uFEFFa'], 'only the first BOM of a stream');
+  assert.deepEqual(
+    [
+      d.decode(fromHex(''), { stream: true }),
+      d.decode(fromHex('efbbbf'), { stream: true }),
+      d.decode(fromHex('efbbbf61')),
+    ],
+    ['', '', '\uFEFFa'],
+    'only the first BOM of a stream',
+  );
   d = strip();
-  assert.deepEqual([d.decode(fromHex('61'), { stream: true }), d.decode(fromHex('efbbbf'))], ['a', '\uFEFF'], 'a BOM after text is data');
-  assert.deepEqual([d.decode(fromHex('efbbbf62')), d.decode(fromHex('efbbbf63'))], ['b', 'c'], 'each new stream strips again');
+  assert.deepEqual(
+    [d.decode(fromHex('61'), { stream: true }), d.decode(fromHex('efbbbf'))],
+    ['a', '\uFEFF'],
+    'a BOM after text is data',
+  );
+  assert.deepEqual(
+    [d.decode(fromHex('efbbbf62')), d.decode(fromHex('efbbbf63'))],
+    ['b', 'c'],
+    'each new stream strips again',
+  );
   // A strict error resets the decoder: what follows is a new stream, decoded as a fresh decoder decodes it.
-  for (const [before, bad, after] of [['efbbbf61', 'ff', 'efbbbf62'], ['', 'efbbbfff', 'efbbbf62'], ['61', 'c0', 'efbbbf62']]) {
+  for (const [before, bad, after] of [
+    ['efbbbf61', 'ff', 'efbbbf62'],
+    ['', 'efbbbfff', 'efbbbf62'],
+    ['61', 'c0', 'efbbbf62'],
+  ]) {
     for (const badStream of [true, false]) {
       const strict = new Wtf8Decoder({ fatal: true, ignoreBOM: false });
       strict.decode(fromHex(before), { stream: true });
       assert.throws(() => strict.decode(fromHex(bad), { stream: badStream }), Wtf8Error);
-      assert.equal(strict.decode(fromHex(after)), new Wtf8Decoder({ fatal: true, ignoreBOM: false }).decode(fromHex(after)), `${before} ${bad} ${after}`);
+      assert.equal(
+        strict.decode(fromHex(after)),
+        new Wtf8Decoder({ fatal: true, ignoreBOM: false }).decode(fromHex(after)),
+        `${before} ${bad} ${after}`,
+      );
     }
   }
   // The offset of a strict error counts the stripped BOM's bytes, as it counts every byte of the input.
   const fatalStrip = new Wtf8Decoder({ fatal: true, ignoreBOM: false });
-  assert.throws(() => fatalStrip.decode(fromHex('efbbbf61ff')), (e) => e instanceof Wtf8Error && e.code === 'INVALID_BYTE' && e.offset === 4);
-  assert.throws(() => decode(fromHex('efbbbf61ff'), { fatal: true, ignoreBOM: false }), (e) => e instanceof Wtf8Error && e.code === 'INVALID_BYTE' && e.offset === 4);
+  assert.throws(
+    () => fatalStrip.decode(fromHex('efbbbf61ff')),
+    (e) => e instanceof Wtf8Error && e.code === 'INVALID_BYTE' && e.offset === 4,
+  );
+  assert.throws(
+    () => decode(fromHex('efbbbf61ff'), { fatal: true, ignoreBOM: false }),
+    (e) => e instanceof Wtf8Error && e.code === 'INVALID_BYTE' && e.offset === 4,
+  );
 });
 
 test('Wtf8Decoder properties, reuse after an end and after an error', () => {
@@ -153,10 +190,16 @@ test('Wtf8Decoder properties, reuse after an end and after an error', () => {
   assert.equal(decoder.decode(fromHex('9880')), '\uD83D\uDE00');
   // The pair rule holds across chunks; the offset counts from the start of the stream.
   decoder.decode(fromHex('41eda080'), { stream: true });
-  assert.throws(() => decoder.decode(fromHex('edb080')), (e) => e instanceof Wtf8Error && e.code === 'SURROGATE_PAIR' && e.offset === 4);
+  assert.throws(
+    () => decoder.decode(fromHex('edb080')),
+    (e) => e instanceof Wtf8Error && e.code === 'SURROGATE_PAIR' && e.offset === 4,
+  );
   // After an error the decoder starts a new stream.
   assert.equal(decoder.decode(fromHex('edb080')), '\uDC00');
-  assert.throws(() => decoder.decode(fromHex('e282')), (e) => e.code === 'TRUNCATED' && e.offset === 0 && e.length === null);
+  assert.throws(
+    () => decoder.decode(fromHex('e282')),
+    (e) => e.code === 'TRUNCATED' && e.offset === 0 && e.length === null,
+  );
   const lenient = new Wtf8Decoder();
   assert.equal(lenient.decode(fromHex('e282'), { stream: true }), '');
   assert.equal(lenient.decode(), '\uFFFD');
@@ -170,7 +213,8 @@ test('a lone surrogate slid across chunk boundaries of a large input survives st
     const bytes = encode(s);
     const decoder = new Wtf8Decoder({ fatal: true });
     let text = '';
-    for (let i = 0; i < bytes.length; i += 65_536 - 1) text += decoder.decode(bytes.subarray(i, i + 65_535), { stream: true });
+    for (let i = 0; i < bytes.length; i += 65_536 - 1)
+      text += decoder.decode(bytes.subarray(i, i + 65_535), { stream: true });
     text += decoder.decode();
     assert.equal(text, s, `at ${at}`);
   }

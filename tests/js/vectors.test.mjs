@@ -59,6 +59,11 @@ test('bytes: strict and lenient decode, checks and wtf8ToUtf8 match every row', 
     expectError(checkUtf8(bytes), row.utf8.error, `checkUtf8: ${what}`);
     assert.equal(hex(wtf8ToUtf8(bytes)), row.utf8_lossy, `wtf8ToUtf8: ${what}`);
     if (row.utf8.valid) assert.equal(hex(wtf8ToUtf8(bytes, { fatal: true })), row.bytes, what);
-    else assert.throws(() => wtf8ToUtf8(bytes, { fatal: true }), (e) => e.code === row.utf8.error.code && e.offset === row.utf8.error.offset, what);
+    else
+      assert.throws(
+        () => wtf8ToUtf8(bytes, { fatal: true }),
+        (e) => e.code === row.utf8.error.code && e.offset === row.utf8.error.offset,
+        what,
+      );
   }
 });

@@ -12,7 +12,11 @@ import { importWithWasmMemory } from '../../benches/wasm-memory.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const N = Number(process.argv[2] ?? 64 * 1024 * 1024);
-const { module: enc, found, wasmBytes } = await importWithWasmMemory(pathToFileURL(join(root, 'pkg', 'dist', 'encodings.mjs')).href);
+const {
+  module: enc,
+  found,
+  wasmBytes,
+} = await importWithWasmMemory(pathToFileURL(join(root, 'pkg', 'dist', 'encodings.mjs')).href);
 assert.ok(found, 'the hook found the module’s memory');
 const before = wasmBytes();
 
@@ -97,9 +101,14 @@ step('writeUTF (TOO_LONG) and readUTF from a 64 MiB buffer', () => {
   assert.deepEqual(enc.readUTF(bytes), { value: wellFormed.slice(0, 10_000), bytesRead: frame.length });
 });
 step('encodeUtf8b → decodeUtf8b, and 64 MiB of arbitrary bytes → decodeUtf8b → encodeUtf8b', () => {
-  const escaped = tile('a\u00E9\uDCFF\u{1F600}\uDC80x', N).toWellFormed().replace(/\uFFFD$/, 'z');
+  const escaped = tile('a\u00E9\uDCFF\u{1F600}\uDC80x', N)
+    .toWellFormed()
+    .replace(/\uFFFD$/, 'z');
   assert.ok(enc.decodeUtf8b(enc.encodeUtf8b(escaped)) === escaped);
-  const arbitrary = tileBytes(new Uint8Array([0x61, 0xff, 0xe2, 0x82, 0xac, 0xed, 0xa0, 0x80, 0xf0, 0x9f, 0x98, 0x80, 0xc3]), N);
+  const arbitrary = tileBytes(
+    new Uint8Array([0x61, 0xff, 0xe2, 0x82, 0xac, 0xed, 0xa0, 0x80, 0xf0, 0x9f, 0x98, 0x80, 0xc3]),
+    N,
+  );
   const text = enc.decodeUtf8b(arbitrary);
   assert.ok(Buffer.from(enc.encodeUtf8b(text)).equals(Buffer.from(arbitrary.buffer)));
 });
@@ -112,7 +121,11 @@ step('encodeCorrectedUtf8 (64 Mi code points) → decodeCorrectedUtf8CodePoints'
   const pattern = [0x61, 0xa0, 0x20ac, 0x1f600, 0x110000, 0x8421109f, 0x7f];
   for (let i = 0; i < N; i++) codePoints[i] = pattern[i % pattern.length];
   bytes = enc.encodeCorrectedUtf8(codePoints, { fatal: true });
-  assert.ok(Buffer.from(enc.decodeCorrectedUtf8CodePoints(bytes, { fatal: true }).buffer).equals(Buffer.from(codePoints.buffer)));
+  assert.ok(
+    Buffer.from(enc.decodeCorrectedUtf8CodePoints(bytes, { fatal: true }).buffer).equals(
+      Buffer.from(codePoints.buffer),
+    ),
+  );
 });
 
 const after = wasmBytes();

@@ -21,7 +21,9 @@ test('every encodings function on 64 Mi-unit inputs: right results, wasm memory 
   assert.ok(line, `no RESULT line in:\n${output}`);
   const result = JSON.parse(line.slice('RESULT '.length));
   assert.equal(result.units, 64 * MiB);
-  t.diagnostic(`wasm memory ${result.wasmBytesBefore / MiB} MiB after import, ${result.wasmBytesAfter / MiB} MiB after all functions`);
+  t.diagnostic(
+    `wasm memory ${result.wasmBytesBefore / MiB} MiB after import, ${result.wasmBytesAfter / MiB} MiB after all functions`,
+  );
   for (const step of result.steps) {
     t.diagnostic(`${step.name}: ${step.ms} ms, wasm memory ${step.wasmBytes / MiB} MiB`);
     assert.ok(step.wasmBytes <= 4 * MiB, `${step.name}: wasm memory ${step.wasmBytes} B`);

@@ -10,8 +10,14 @@ export const FIREFOX = process.env.WTF8_FIREFOX ?? '/usr/bin/firefox-esr';
 // Without the background-networking flags Chromium keeps trying to reach Google's hosts, which
 // this machine's closed network refuses.
 const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /**

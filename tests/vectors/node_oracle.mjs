@@ -52,7 +52,10 @@ const encode = input.encode.map((units) => {
   const wf = s.toWellFormed();
   let first = null;
   for (let i = 0; i < s.length; i++) {
-    if (s.charCodeAt(i) !== wf.charCodeAt(i)) { first = i; break; }
+    if (s.charCodeAt(i) !== wf.charCodeAt(i)) {
+      first = i;
+      break;
+    }
   }
   return {
     textEncoder: hex(encoder.encode(s)),
@@ -66,7 +69,11 @@ const decode = input.decode.map((h) => {
   const bytes = new Uint8Array(Buffer.from(h, 'hex'));
   if (bytes.length * 2 !== h.length) throw new Error(`bad hex ${h}`);
   let fatalOk = true;
-  try { fatal.decode(bytes); } catch { fatalOk = false; }
+  try {
+    fatal.decode(bytes);
+  } catch {
+    fatalOk = false;
+  }
   return { units: unitsOf(lenient.decode(bytes)), fatalOk };
 });
 

@@ -28,7 +28,12 @@ export function parseEscapes(source) {
     value += source.slice(i, slash);
     const next = source[slash + 1];
     if (next === undefined) {
-      problems.push({ at: slash, length: 1, text: '\\', message: 'a lone backslash at the end (write \\\\ for a backslash)' });
+      problems.push({
+        at: slash,
+        length: 1,
+        text: '\\',
+        message: 'a lone backslash at the end (write \\\\ for a backslash)',
+      });
       value += '\\';
       break;
     }
@@ -45,7 +50,9 @@ export function parseEscapes(source) {
         i = close + 1;
         continue;
       }
-      problems.push(problem(source, slash, 3, '\\u{…} needs 1 to 6 hex digits up to 10FFFF and a closing }, as in \\u{1F600}'));
+      problems.push(
+        problem(source, slash, 3, '\\u{…} needs 1 to 6 hex digits up to 10FFFF and a closing }, as in \\u{1F600}'),
+      );
       value += source.slice(slash, slash + 3);
       i = slash + 3;
       continue;
@@ -65,7 +72,9 @@ export function parseEscapes(source) {
       i = slash + 2;
       continue;
     }
-    problems.push(problem(source, slash, 2, `\\${next} is not an escape here; kept as typed (write \\\\ for a backslash)`));
+    problems.push(
+      problem(source, slash, 2, `\\${next} is not an escape here; kept as typed (write \\\\ for a backslash)`),
+    );
     value += source.slice(slash, slash + 2);
     i = slash + 2;
   }

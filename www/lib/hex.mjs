@@ -21,7 +21,9 @@ export function parseHex(text) {
       for (let i = 0; i < digits.length; i += 2) bytes.push(parseInt(digits.slice(i, i + 2), 16));
     } else {
       const at = match.index + (prefix?.length ?? 0);
-      return { error: { at, length: whole.length, message: `odd number of hex digits in "${digits}": a byte is 2 digits` } };
+      return {
+        error: { at, length: whole.length, message: `odd number of hex digits in "${digits}": a byte is 2 digits` },
+      };
     }
   }
   return { bytes: Uint8Array.from(bytes) };

@@ -2,13 +2,25 @@
 
 /** Each segment kind of `inspect`, with its label and a one-line explanation. Order = legend order. */
 export const KINDS = {
-  'ascii': { label: 'ASCII', note: 'U+0000–U+007F: 1 byte, the same in every ASCII-compatible encoding' },
+  ascii: { label: 'ASCII', note: 'U+0000–U+007F: 1 byte, the same in every ASCII-compatible encoding' },
   '2-byte': { label: '2-byte', note: 'U+0080–U+07FF: 110xxxxx 10xxxxxx' },
   '3-byte': { label: '3-byte', note: 'U+0800–U+FFFF except surrogates: 1110xxxx 10xxxxxx 10xxxxxx' },
-  '4-byte': { label: '4-byte', note: 'U+10000–U+10FFFF, a surrogate pair in UTF-16: 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx' },
-  'lone-lead': { label: 'lone lead', note: 'a lead surrogate (D800–DBFF) with no trail after it: WTF-8 keeps it as ED A0–AF xx, UTF-8 cannot' },
-  'lone-trail': { label: 'lone trail', note: 'a trail surrogate (DC00–DFFF) with no lead before it: WTF-8 keeps it as ED B0–BF xx, UTF-8 cannot' },
-  'invalid': { label: 'invalid', note: 'bytes that are not WTF-8 at all (a maximal ill-formed subpart): decoded as one U+FFFD' },
+  '4-byte': {
+    label: '4-byte',
+    note: 'U+10000–U+10FFFF, a surrogate pair in UTF-16: 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx',
+  },
+  'lone-lead': {
+    label: 'lone lead',
+    note: 'a lead surrogate (D800–DBFF) with no trail after it: WTF-8 keeps it as ED A0–AF xx, UTF-8 cannot',
+  },
+  'lone-trail': {
+    label: 'lone trail',
+    note: 'a trail surrogate (DC00–DFFF) with no lead before it: WTF-8 keeps it as ED B0–BF xx, UTF-8 cannot',
+  },
+  invalid: {
+    label: 'invalid',
+    note: 'bytes that are not WTF-8 at all (a maximal ill-formed subpart): decoded as one U+FFFD',
+  },
 };
 
 /** Does this kind lose data on the way to UTF-8? */
@@ -25,9 +37,28 @@ export function hex4(unit) {
 }
 
 const CONTROL_NAMES = {
-  0x00: 'NUL', 0x07: 'BEL', 0x08: 'BS', 0x09: 'TAB', 0x0a: 'LF', 0x0b: 'VT', 0x0c: 'FF', 0x0d: 'CR',
-  0x1b: 'ESC', 0x20: 'space', 0x7f: 'DEL', 0xa0: 'NBSP', 0xad: 'SHY', 0x200b: 'ZWSP', 0x200c: 'ZWNJ',
-  0x200d: 'ZWJ', 0x200e: 'LRM', 0x200f: 'RLM', 0x2028: 'LS', 0x2029: 'PS', 0x2060: 'WJ', 0xfeff: 'BOM',
+  0x00: 'NUL',
+  0x07: 'BEL',
+  0x08: 'BS',
+  0x09: 'TAB',
+  0x0a: 'LF',
+  0x0b: 'VT',
+  0x0c: 'FF',
+  0x0d: 'CR',
+  0x1b: 'ESC',
+  0x20: 'space',
+  0x7f: 'DEL',
+  0xa0: 'NBSP',
+  0xad: 'SHY',
+  0x200b: 'ZWSP',
+  0x200c: 'ZWNJ',
+  0x200d: 'ZWJ',
+  0x200e: 'LRM',
+  0x200f: 'RLM',
+  0x2028: 'LS',
+  0x2029: 'PS',
+  0x2060: 'WJ',
+  0xfeff: 'BOM',
   0xfffd: 'U+FFFD',
 };
 

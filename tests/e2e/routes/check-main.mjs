@@ -10,4 +10,5 @@ export function run() {
   return { ...result, runtime: api.runtime, routes: { ...api.defaultRoutes }, possible: api.possibleRoutes() };
 }
 
-if (globalThis.Deno !== undefined || globalThis.process?.versions?.bun !== undefined) console.log(JSON.stringify(run()));
+if (globalThis.Deno !== undefined || globalThis.process?.versions?.bun !== undefined)
+  console.log(JSON.stringify(run()));
