@@ -27,6 +27,8 @@ export function decodeRouted(bytes: Uint8Array, fatal: boolean): string {
       return decodeChecked(bytes, fatal);
     case 'around':
       return decodeAround(bytes, fatal);
+    case 'isUtf8':
+      return decodeIsUtf8(bytes, fatal);
   }
 }
 
@@ -59,6 +61,48 @@ function looksAscii(bytes: Uint8Array): boolean {
   for (let i = 0; i < bytes.length; i += step) if (bytes[i]! >= 0x80) return false;
   return true;
 }
+
+// --- isUtf8 -----------------------------------------------------------------------------------
+
+/**
+ * The `isUtf8` route (Node's byte checks): bytes without a surrogate sequence decode leniently
+ * exactly as the platform's decoder does, and bytes that are UTF-8 also strictly; any other bytes
+ * go to wasm, which decodes surrogates and errors faster than the platform decoders do. Lenient
+ * input is searched for a surrogate sequence's first two bytes (a native memchr for ED, which is
+ * rare outside Hangul) and, where ED is common, asked `isUtf8`, as strict input is. Short input
+ * skips both: the lenient decoder's text without U+FFFD says the same.
+ */
+function decodeIsUtf8(bytes: Uint8Array, fatal: boolean): string {
+  if (bytes.length <= SHORT_BYTES) return decodeShort(bytes, fatal);
+  const surrogates = fatal ? undefined : hasSurrogateSequence(bytes);
+  if (surrogates === undefined ? nodeByteChecks!.isUtf8(bytes) : !surrogates) return platformDecode(lenientUtf8, bytes);
+  return decodeWasm(bytes, fatal);
+}
+
+/** Short input: the lenient decoder, and wasm when its text holds a U+FFFD. */
+function decodeShort(bytes: Uint8Array, fatal: boolean): string {
+  const text = platformDecode(lenientUtf8, bytes);
+  return text.indexOf('\uFFFD') < 0 ? text : decodeWasm(bytes, fatal);
+}
+
+/**
+ * Whether `bytes` hold ED A0–BF, the start of a surrogate sequence; `undefined` when that takes
+ * more than {@link ED_PROBES} ED bytes of other sequences (Hangul U+D000–D7FF), or where no
+ * native search serves.
+ */
+function hasSurrogateSequence(bytes: Uint8Array): boolean | undefined {
+  if (routes.moves !== 'buffer' || bytes.length <= 1024) return undefined;
+  const search = byteSearch(bytes);
+  let probes = 0;
+  for (let at = search(0xed, 0); at >= 0; at = search(0xed, at + 1)) {
+    if (bytes[at + 1]! >= 0xa0 && bytes[at + 1]! <= 0xbf) return true;
+    if (++probes === ED_PROBES) return undefined;
+  }
+  return false;
+}
+
+/** How many ED bytes of other sequences {@link hasSurrogateSequence} passes before `isUtf8` is faster. */
+const ED_PROBES = 8;
 
 // --- checked ----------------------------------------------------------------------------------
 

@@ -34,6 +34,9 @@
  *   - `around`: the native strict decoder on the whole input (it stops at the first surrogate or
  *     error), then the native decoders between the surrogate sequences (up to `aroundLimit` per
  *     2^16 bytes), and wasm for the rest.
+ *   - `isUtf8` (Node's byte checks): the native decoder when the bytes hold no surrogate sequence
+ *     (a native memchr for ED A0–BF; with many other ED bytes, as in Hangul, or strict, Node's
+ *     `isUtf8`), otherwise wasm.
  * - `utf8`: how `checkWtf8`, `isWtf8`, `checkUtf8` and `wtf8ToUtf8` ask "is this UTF-8?":
  *   Node's `isUtf8`, the native strict decoder (`fatal`), or the lenient one and no U+FFFD in its
  *   text (`lenient`, where the strict one is slow; a U+FFFD then asks the strict one).
@@ -52,7 +55,7 @@ import { stringBuiltins, type MovesRoute } from './moves.js';
 export type { MovesRoute } from './moves.js';
 export type EncodeRoute = 'native' | 'chunks' | 'wasm';
 export type LoneRoute = 'scan' | 'halving' | 'none';
-export type DecodeRoute = 'wasm' | 'checked' | 'around';
+export type DecodeRoute = 'wasm' | 'checked' | 'around' | 'isUtf8';
 export type Utf8Route = 'isUtf8' | 'fatal' | 'lenient';
 
 /** The routes of one runtime (see the module doc). */
@@ -105,44 +108,50 @@ function row(at: Runtime): Partial<Routes> {
       // scan and `TextEncoder.encode` slower than `encodeInto` a reused buffer, so `chunks` with
       // `nativeUpTo` 0 (Node 24 wf 1.07–1.91; `native` 0.80–1.12; Node 22 1.05–1.75), the lone
       // surrogates found by a wasm `scan` (Node 24 lone 0.95–1.15, `halving` 0.61). Decode: from
-      // Node 24 `TextDecoder` is simdutf, so `checked` (Node 26 wf 0.88–1.00, median 0.94; lone
-      // 0.78–1.89; `around` wf 0.64, `wasm` wf 0.15); Node 22's is scalar, and wasm with Buffer's
-      // copies decodes 2–3× faster (the previous route table, measured on Node 20 and 22).
-      if (at.major >= 26) return { moves: 'buffer', decode: 'checked', utf8: 'isUtf8' };
+      // Node 24 `TextDecoder` is simdutf, but decodes surrogate sequences 3× slower than the SIMD
+      // wasm kernels, so `isUtf8` (Node 26 wf 0.79–0.99, median 0.89, lone 2.73–3.62; Node 24 wf
+      // 0.73–1.01, lone 1.84–3.97) over `checked` (Node 26 wf median 0.95 but lone 0.76–1.09) and
+      // `around` (wf 0.64–1.25, lone 1.92–3.51: its strict `TextDecoder` is slow at 10 K), with
+      // `--sweep decode=checked,isUtf8,around`. Node 22's `TextDecoder` is scalar, and wasm with Buffer's copies decodes
+      // 2–3× faster (wf 0.87–3.64).
+      if (at.major >= 26) return { moves: 'buffer', decode: 'isUtf8', utf8: 'isUtf8' };
       return {
         moves: 'buffer',
         encode: 'chunks',
         nativeUpTo: 0,
         lone: 'scan',
         loneLimit: 256,
-        decode: at.major >= 24 ? 'checked' : 'wasm',
+        decode: at.major >= 24 ? 'isUtf8' : 'wasm',
         utf8: 'isUtf8',
       };
     case 'deno':
       // Deno's `TextEncoder.encode` takes 2–6 ns a unit on non-Latin-1 text, `encodeInto` much
       // less: `chunks` (two-byte wf 1.29–1.84, `native` 0.97–1.02), with Latin-1 strings to
       // `encode` (`nativeUpTo` Infinity: `encodeInto` measured 0.51–0.63 on ASCII). Its Buffer is
-      // written in JS (with its copies, chunks with lone surrogates encode 3× slower than through the builtins). Decode `checked`
-      // (wf 0.90–1.00; `around` 0.12, its strict `TextDecoder` is 3–9× slower than the lenient
-      // one, and its `isUtf8` slower than the lenient one: hence `utf8: 'lenient'`).
+      // written in JS (with its copies, chunks with lone surrogates encode 3× slower than through
+      // the builtins). Decode `checked` (wf 0.84–1.07, lone 0.71–0.87; `around` wf 0.14–0.50, its
+      // strict `TextDecoder` is 3–9× slower than the lenient one; `isUtf8` wf 0.14–0.60, its
+      // `isUtf8` is slower than the lenient decoder, hence `utf8: 'lenient'`). Wasm decodes lone
+      // surrogates 2.2× faster than Deno's decoder, but nothing here finds them cheaply first.
       return { encode: 'chunks', lone: 'halving', loneLimit: 32, decode: 'checked', utf8: 'lenient' };
     case 'bun':
       // Bun: `native` encode (wf 0.74–0.98; `chunks` 0.23, its `isWellFormed` is fast),
       // `scan` for lone surrogates (JavaScriptCore's `TextEncoder` is slow on them: lone
-      // 0.96–2.41, up to 2,048 per 2^16 units 1.42–2.84); decode `around` (wf 0.94–1.02: its
-      // strict `TextDecoder` costs what the lenient one does; `checked` 0.73–0.90, its
-      // `indexOf` is a plain loop).
+      // 0.96–2.41, up to 2,048 per 2^16 units 1.42–2.84); decode `around` (wf 0.89–1.02, lone
+      // 1.06–2.91: its strict `TextDecoder` costs what the lenient one does; `isUtf8` wf
+      // 0.71–0.94, lone 1.94–3.42; `checked` lone 0.73–0.89, its `indexOf` is a plain loop).
       return { moves: 'buffer', lone: 'scan', loneLimit: 2048, decode: 'around', utf8: 'isUtf8' };
     case 'chromium':
       // Chromium: `TextEncoder.encode` slows down on large strings (1 M units: `encodeInto` a
       // reused buffer 1.6–2.6×, `encode` 1.0), not at 10 K (0.86–0.97 vs 0.93–1.02): `nativeUpTo`
       // 65,536. Lone surrogates by `halving` (its `isWellFormed` is SIMD; lone 0.85–1.44; `scan`
-      // 0.73). Decode `wasm` (wf 0.75–1.86, lone 0.84–1.43, 100 units 0.80–1.51; `around` lone
-      // 0.40–0.88).
+      // 0.73). Decode `wasm`, with the SIMD kernels (wf 0.92–3.85, lone 1.15–2.81, 100 units
+      // 0.79–2.11; `checked` lone 0.56–2.79, `around` 0.40–2.48).
       return { nativeUpTo: 65536, decode: 'wasm' };
     case 'firefox':
       // Firefox: as Chromium for encode (`encode` 0.82–1.20 at 1 M, `encodeInto` 1.12–1.65);
-      // decode `around` (wf 0.98–1.00; `checked` 0.83, `wasm` 0.27: code units leave wasm slowly).
+      // decode `around` (wf 0.70–1.06, median 0.99; lone 0.56–1.38; `checked` lone 0.67–1.68;
+      // `wasm` lone 0.72–1.69 but wf 0.21–1.10: code units leave wasm slowly).
       return { nativeUpTo: 65536 };
     case 'other':
       // Safari, workerd and the rest: unmeasured here, so the routes that are right on the
@@ -172,6 +181,7 @@ export function fit(wanted: Routes): Routes {
     if (routes.encode === 'wasm') routes.encode = 'native';
   }
   if (routes.utf8 === 'isUtf8' && !capabilities.isUtf8) routes.utf8 = 'fatal';
+  if (routes.decode === 'isUtf8' && !capabilities.isUtf8) routes.decode = 'checked';
   if (routes.lone === 'halving' && !capabilities.isWellFormed) routes.lone = 'scan';
   return routes;
 }
@@ -197,7 +207,7 @@ export function possibleRoutes(): { [K in keyof Routes]: Routes[K][] } {
     nativeUpTo: [0, 65536, Infinity],
     lone: capabilities.isWellFormed ? ['scan', 'halving', 'none'] : ['scan', 'none'],
     loneLimit: [0, 32, 2048],
-    decode: ['wasm', 'checked', 'around'],
+    decode: capabilities.isUtf8 ? ['wasm', 'checked', 'around', 'isUtf8'] : ['wasm', 'checked', 'around'],
     patchLimit: [0, 1024, 8192],
     aroundLimit: [0, 128, 1024],
     utf8: capabilities.isUtf8 ? ['isUtf8', 'fatal', 'lenient'] : ['fatal', 'lenient'],
