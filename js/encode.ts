@@ -13,7 +13,7 @@ import {
   loneSurrogatesInWasm,
   splitPoint,
 } from './wasm.js';
-import { isWellFormed, textEncoder } from './platform.js';
+import { isWellFormed, NodeBuffer, textEncoder } from './platform.js';
 import { type LoneRoute, routes, SHORT_UNITS } from './routes.js';
 
 /**
@@ -45,6 +45,8 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
   switch (routes.encode) {
     case 'native':
       return isWellFormed(input) ? encodeWellFormed(input) : encodeChunks(input);
+    case 'patched':
+      return isWellFormed(input) ? encodeWellFormed(input) : (encodePatched(input) ?? encodeChunks(input));
     case 'chunks':
       return looksOneByte(input) && isWellFormed(input) ? encodeWellFormed(input) : encodeChunks(input);
     case 'wasm':
@@ -99,6 +101,42 @@ function encodeChunk(input: string, start: number, end: number, out: Uint8Array,
   if (from < end) written += textEncoder.encodeInto(input.slice(from, end), out.subarray(written)).written;
   return written - at;
 }
+
+/**
+ * The `patched` route for a string with lone surrogates (Node's Buffer): the native encoder writes
+ * it whole, each lone surrogate as U+FFFD (EF BF BD: as long as its WTF-8, so every byte lands
+ * where ours does), and those U+FFFD are then overwritten with the surrogates' bytes. Lone
+ * surrogates are found chunk by chunk in wasm; the U+FFFD of the output are, in order, those of
+ * the input and the lone surrogates, so a search of the bytes for EF BF BD (a native memmem) that
+ * skips the input's own finds each. `undefined` with more than `loneLimit` per 2^16 units (plus 8).
+ */
+function encodePatched(input: string): Uint8Array<ArrayBuffer> | undefined {
+  const most = 8 + ((routes.loneLimit * input.length) >>> 16);
+  const lone: number[] = [];
+  for (let start = 0; start < input.length;) {
+    const end = chunkEnd(input, start);
+    const found = loneSurrogatesInWasm(input, start, end, most - lone.length);
+    if (found === undefined) return undefined;
+    for (const index of found) lone.push(index);
+    start = end;
+  }
+  const out = textEncoder.encode(input) as Uint8Array<ArrayBuffer>;
+  const view = NodeBuffer!.from(out.buffer, out.byteOffset, out.length);
+  let at = -3;
+  let own = input.indexOf('\uFFFD');
+  for (const index of lone) {
+    for (; own >= 0 && own < index; own = input.indexOf('\uFFFD', own + 1)) at = view.indexOf(REPLACEMENT, at + 3);
+    at = view.indexOf(REPLACEMENT, at + 3);
+    const unit = input.charCodeAt(index);
+    out[at] = 0xed;
+    out[at + 1] = 0x80 | ((unit >> 6) & 0x3f);
+    out[at + 2] = 0x80 | (unit & 0x3f);
+  }
+  return out;
+}
+
+/** U+FFFD in UTF-8. */
+const REPLACEMENT = new Uint8Array([0xef, 0xbf, 0xbd]);
 
 /**
  * Finds the lone surrogates of `input[start..end)` (one chunk): their indexes, or `undefined` if

@@ -75,7 +75,7 @@ export const isWellFormed: (input: string) => boolean = nativeIsWellFormed
 /** The parts of Node's Buffer used here. */
 export interface NodeBufferView {
   readonly buffer: ArrayBufferLike;
-  indexOf(value: number, byteOffset: number): number;
+  indexOf(value: number | Uint8Array, byteOffset: number): number;
   write(text: string, offset: number, length: number, encoding: 'utf16le'): number;
   toString(encoding: 'utf16le', start: number, end: number): string;
   /** What `write(…, 'utf16le')` and `toString('utf16le', …)` call after their argument checks. */

@@ -19,6 +19,9 @@
  *     them); two-byte strings go straight to the chunks, where it is a scalar scan as slow as
  *     encoding.
  *   - `wasm`: wasm encodes every chunk.
+ *   - `patched` (Node's Buffer): as `native`, but a string with at most `loneLimit` lone surrogates
+ *     per 2^16 units (plus 8) goes to the native encoder whole, and the U+FFFD it writes for each
+ *     (as long as its WTF-8) are overwritten with its bytes, found by a native search.
  *
  *   Chunks are {@link MAX_ENCODE_UNITS} units. Each finds its lone surrogates (`lone`: `scan`
  *   copies it into wasm and scans there, `halving` asks `isWellFormed` of halves, `none` only asks
@@ -53,7 +56,7 @@ import { nativeIsWellFormed, NodeBuffer, nodeByteChecks, runtime, type Engine, t
 import { stringBuiltins, type MovesRoute } from './moves.js';
 
 export type { MovesRoute } from './moves.js';
-export type EncodeRoute = 'native' | 'chunks' | 'wasm';
+export type EncodeRoute = 'native' | 'chunks' | 'wasm' | 'patched';
 export type LoneRoute = 'scan' | 'halving' | 'none';
 export type DecodeRoute = 'wasm' | 'checked' | 'around' | 'isUtf8';
 export type Utf8Route = 'isUtf8' | 'fatal' | 'lenient';
@@ -114,7 +117,11 @@ function row(at: Runtime): Partial<Routes> {
       // `around` (wf 0.64–1.25, lone 1.92–3.51: its strict `TextDecoder` is slow at 10 K), with
       // `--sweep decode=checked,isUtf8,around`. Node 22's `TextDecoder` is scalar, and wasm with Buffer's copies decodes
       // 2–3× faster (wf 0.87–3.64).
-      if (at.major >= 26) return { moves: 'buffer', decode: 'isUtf8', utf8: 'isUtf8' };
+      // Node 26 encodes lone surrogates `patched` (sparse, a few per string: 0.47–0.53 → 0.60–1.0;
+      // sliced and dense, past `loneLimit`, as `native`: 0.26–0.60; a `loneLimit` of 2,048 made
+      // sliced 1 M 0.42 but 10 K 0.33, dense 0.25), `--sweep encode=native,chunks,patched`; Node 24
+      // and Bun lose with it (lone median 0.90 and 0.95 against 2.05 and 4.79).
+      if (at.major >= 26) return { moves: 'buffer', encode: 'patched', decode: 'isUtf8', utf8: 'isUtf8' };
       return {
         moves: 'buffer',
         encode: 'chunks',
@@ -181,6 +188,7 @@ export function fit(wanted: Routes): Routes {
     if (routes.encode === 'wasm') routes.encode = 'native';
   }
   if (routes.utf8 === 'isUtf8' && !capabilities.isUtf8) routes.utf8 = 'fatal';
+  if (routes.encode === 'patched' && !capabilities.buffer) routes.encode = 'native';
   if (routes.decode === 'isUtf8' && !capabilities.isUtf8) routes.decode = 'checked';
   if (routes.lone === 'halving' && !capabilities.isWellFormed) routes.lone = 'scan';
   return routes;
@@ -203,7 +211,7 @@ export function possibleRoutes(): { [K in keyof Routes]: Routes[K][] } {
   moves.push('loops');
   return {
     moves,
-    encode: ['native', 'chunks', 'wasm'],
+    encode: capabilities.buffer ? ['native', 'chunks', 'wasm', 'patched'] : ['native', 'chunks', 'wasm'],
     nativeUpTo: [0, 65536, Infinity],
     lone: capabilities.isWellFormed ? ['scan', 'halving', 'none'] : ['scan', 'none'],
     loneLimit: [0, 32, 2048],
