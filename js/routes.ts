@@ -117,10 +117,10 @@ function row(at: Runtime): Partial<Routes> {
       // `around` (wf 0.64–1.25, lone 1.92–3.51: its strict `TextDecoder` is slow at 10 K), with
       // `--sweep decode=checked,isUtf8,around`. Node 22's `TextDecoder` is scalar, and wasm with Buffer's copies decodes
       // 2–3× faster (wf 0.87–3.64).
-      // Node 26 encodes lone surrogates `patched` (sparse, a few per string: 0.47–0.53 → 0.60–1.0;
-      // sliced and dense, past `loneLimit`, as `native`: 0.26–0.60; a `loneLimit` of 2,048 made
-      // sliced 1 M 0.42 but 10 K 0.33, dense 0.25), `--sweep encode=native,chunks,patched`; Node 24
-      // and Bun lose with it (lone median 0.90 and 0.95 against 2.05 and 4.79).
+      // Node 26 encodes lone surrogates `patched` (sparse, a few per string, 10 K + 1 M: 0.47–0.53
+      // → 0.54–0.61; sliced and dense, past `loneLimit`, as `native`: 0.22–0.60; a `loneLimit` of
+      // 2,048 made sliced 1 M 0.42 but 10 K 0.33, dense 0.25), `--sweep encode=native,chunks,patched`;
+      // Node 24 and Bun lose with it (lone median 0.90 and 0.95 against 2.05 and 4.79).
       if (at.major >= 26) return { moves: 'buffer', encode: 'patched', decode: 'isUtf8', utf8: 'isUtf8' };
       return {
         moves: 'buffer',
