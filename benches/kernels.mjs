@@ -11,12 +11,15 @@
 //
 // The benchmark crate is benches/kernels/ (its own workspace). Both builds go through binaryen's
 // wasm-opt -O3 like the shipped main module. Results also go to target/bench/kernels.json.
+import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCorpora } from './corpora.mjs';
+import { referenceWtf8 } from './suite.mjs';
 import { runKernels } from './kernels-suite.mjs';
+import { WASM_OPT_FEATURES } from '../scripts/wasm-features.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -86,20 +89,7 @@ function build() {
     const opt = join(targetDir, 'kernels.opt.wasm');
     execFileSync(
       join(root, 'node_modules', '.bin', 'wasm-opt'),
-      [
-        '-O3',
-        ...features,
-        '--enable-bulk-memory',
-        '--enable-nontrapping-float-to-int',
-        '--enable-sign-ext',
-        '--enable-mutable-globals',
-        '--enable-reference-types',
-        '--enable-multivalue',
-        '--strip-debug',
-        wasm,
-        '-o',
-        opt,
-      ],
+      ['-O3', ...features, ...WASM_OPT_FEATURES, '--strip-debug', wasm, '-o', opt],
       { stdio: 'inherit' },
     );
     out[id] = readFileSync(opt).toString('base64');
@@ -151,7 +141,11 @@ function print({ runtime, rows }) {
 }
 
 const modules = build();
-const corpora = buildCorpora({ names: corpusNames, sizes: [units] }).map(({ name, text }) => ({ name, text }));
+const corpora = buildCorpora({ names: corpusNames, sizes: [units] }).map(({ name, text }) => ({
+  name,
+  text,
+  wtf8: Buffer.from(referenceWtf8(text)).toString('base64'),
+}));
 const job = { modules, corpora, ...opts };
 const results = [];
 if (!flag('--no-node')) results.push(runNode(job));

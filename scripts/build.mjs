@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { WASM_OPT_FEATURES } from './wasm-features.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const quiet = process.argv.includes('--quiet');
@@ -112,12 +113,7 @@ for (const entry of ENTRIES) {
   run(bin('wasm-opt'), [
     entry.wasmOpt,
     '--enable-simd',
-    '--enable-bulk-memory',
-    '--enable-nontrapping-float-to-int',
-    '--enable-sign-ext',
-    '--enable-mutable-globals',
-    '--enable-reference-types',
-    '--enable-multivalue',
+    ...WASM_OPT_FEATURES,
     '--strip-debug',
     '--strip-producers',
     join(entry.out, `${entry.name}_bg.wasm`),

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUNTIMES } from '../../scripts/runtimes.mjs';
 import { CHECKS, createScratch, parseReport, run, runOk } from './support.mjs';
+import { PUBLISHED_FILE, REQUIRED_FILES } from '../support/published-files.mjs';
 
 const NODES = RUNTIMES.filter((r) => r.kind === 'node');
 
@@ -22,25 +23,8 @@ test('the tarball holds the published files only and has no dependencies', (t) =
   t.diagnostic(
     `tarball ${scratch.packed.filename}: ${files.length} files, ${scratch.packed.size} B packed, ${scratch.packed.unpackedSize} B unpacked`,
   );
-  for (const required of [
-    'package.json',
-    'README.md',
-    'LICENSE',
-    'CHANGELOG.md',
-    'dist/wtf8-wasm.mjs',
-    'dist/wtf8-wasm.cjs',
-    'dist/types/index.d.ts',
-    'dist/types-cjs/index.d.ts',
-    'dist/types-cjs/package.json',
-  ]) {
-    assert.ok(files.includes(required), `${required} is missing from the tarball`);
-  }
-  const stray = files.filter(
-    (f) =>
-      !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(wtf8-wasm|encodings)\.(mjs|cjs)|dist\/types(-cjs)?\/(encodings\/)?[a-z0-9-]+\.d\.ts|dist\/types-cjs\/package\.json)$/.test(
-        f,
-      ),
-  );
+  for (const required of REQUIRED_FILES) assert.ok(files.includes(required), `${required} is missing from the tarball`);
+  const stray = files.filter((f) => !PUBLISHED_FILE.test(f));
   assert.deepEqual(stray, [], 'unexpected files in the tarball');
   // The wasm module is embedded in the JS: no separate .wasm file to fetch or to configure.
   assert.equal(

@@ -9,6 +9,7 @@ import { parseEscapes, toEscapes } from '../../www/lib/escapes.mjs';
 import { formatHex, parseHex } from '../../www/lib/hex.mjs';
 import { decodeValue, encodeValue, readHash, writeHash } from '../../www/lib/hash.mjs';
 import { byteRole, splitBits } from '../../www/lib/bits.mjs';
+import { rng } from '../js/generators.mjs';
 import { formatCodePoint, visibleForm } from '../../www/lib/labels.mjs';
 import { STRING_PRESETS, BYTE_PRESETS } from '../../www/presets.mjs';
 
@@ -17,15 +18,7 @@ const pkgEntry = join(root, 'pkg', 'dist', 'wtf8-wasm.mjs');
 
 /** Deterministic random UTF-16 strings that favour surrogates, backslashes and controls. */
 function* randomStrings(count, seed = 1) {
-  let x = seed;
-  const next = () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x;
-  };
+  const { next } = rng(seed);
   const alphabet = [
     0x5c, 0x75, 0x78, 0x7b, 0x7d, 0x22, 0x27, 0x0a, 0x00, 0x7f, 0x61, 0xe9, 0x20ac, 0xd83d, 0xde00, 0xdbff, 0xdc00,
     0x200d, 0xfeff, 0xfffd,

@@ -6,7 +6,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import * as cto from '@cto.af/wtf8';
-import { wtf8, rng, randomString, randomBytes, hasSurrogateSequence, hex, fromHex, isWellFormed } from './support.mjs';
+import {
+  wtf8,
+  rng,
+  randomString,
+  randomBytes,
+  hasSurrogateSequence,
+  hex,
+  fromHex,
+  isWellFormed,
+  decodeInChunks,
+} from './support.mjs';
 
 const wtf8npm = createRequire(import.meta.url)('wtf-8');
 const { encode, decode, encodeInto, Wtf8Encoder, Wtf8Decoder, Wtf8EncoderStream, Wtf8DecoderStream, Wtf8Error } = wtf8;
@@ -34,17 +44,6 @@ function construct(Class, args) {
   assert.equal(throws, made.fatal, 'fatal reflects the behaviour');
   assert.equal(made.decode(fromHex('efbbbf')) === '', !made.ignoreBOM, 'ignoreBOM reflects the behaviour');
   return flags;
-}
-
-/** Feeds `bytes` to `decoder` in chunks cut at `points` with `{ stream: true }`, as TextDecoder code does. */
-function streamLoop(decoder, bytes, points) {
-  let text = '';
-  let from = 0;
-  for (const to of points) {
-    text += decoder.decode(bytes.subarray(from, to), { stream: true });
-    from = to;
-  }
-  return text + decoder.decode();
 }
 
 function randomCuts(r, length) {
@@ -212,7 +211,7 @@ test('a TextDecoder stream loop gives the same strings with the label and the cl
     ]) {
       const run = (decoder) => {
         try {
-          return streamLoop(decoder, bytes, points);
+          return decodeInChunks(decoder, bytes, points);
         } catch (e) {
           assert.ok(e instanceof TypeError, 'a strict error is a TypeError in both');
           return 'TypeError';
@@ -361,10 +360,10 @@ test('@cto.af/wtf8 decode loops, encoders and pipelines give the same results on
       { fatal: true, ignoreBOM: false },
     ]) {
       if (theirBomBug && !options.ignoreBOM) continue;
-      const ours = streamLoop(new Wtf8Decoder('wtf-8', options), bytes, points);
+      const ours = decodeInChunks(new Wtf8Decoder('wtf-8', options), bytes, points);
       assert.equal(
         ours,
-        streamLoop(new cto.Wtf8Decoder('wtf-8', options), bytes, points),
+        decodeInChunks(new cto.Wtf8Decoder('wtf-8', options), bytes, points),
         `${hex(bytes)} ${JSON.stringify(options)}`,
       );
       compared++;

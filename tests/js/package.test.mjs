@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { root, pkgDir } from './support.mjs';
+import { PUBLISHED_FILE, REQUIRED_FILES } from '../support/published-files.mjs';
 
 const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 
@@ -41,26 +42,11 @@ test('npm publish --dry-run accepts pkg/ and would publish exactly the whitelist
   )['wtf8-wasm'];
   assert.equal(report.name, 'wtf8-wasm');
   const files = report.files.map((f) => f.path).sort();
-  for (const required of [
-    'package.json',
-    'README.md',
-    'LICENSE',
-    'CHANGELOG.md',
-    'dist/wtf8-wasm.mjs',
-    'dist/wtf8-wasm.cjs',
-    'dist/types/index.d.ts',
-    'dist/types-cjs/index.d.ts',
-    'dist/types-cjs/package.json',
-    'dist/encodings.mjs',
-    'dist/encodings.cjs',
-    'dist/types/encodings/index.d.ts',
-    'dist/types-cjs/encodings/index.d.ts',
-  ]) {
-    assert.ok(files.includes(required), `${required} is published`);
-  }
-  assert.ok(
-    files.every((f) => /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/.+)$/.test(f)),
-    files.join(', '),
+  for (const required of REQUIRED_FILES) assert.ok(files.includes(required), `${required} is published`);
+  assert.deepEqual(
+    files.filter((f) => !PUBLISHED_FILE.test(f)),
+    [],
+    'unexpected files published',
   );
   assert.ok(!files.some((f) => f.endsWith('.wasm')), 'the wasm module is embedded, not shipped separately');
   for (const typesFile of files.filter((f) => f.endsWith('.d.ts'))) {

@@ -2,7 +2,16 @@
 // (output, or error code and absolute offset) wherever the chunk boundaries fall.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { wtf8, rng, randomString, randomBytes, hasSurrogateSequence, hex, fromHex } from './support.mjs';
+import {
+  wtf8,
+  rng,
+  randomString,
+  randomBytes,
+  hasSurrogateSequence,
+  hex,
+  fromHex,
+  decodeInChunks,
+} from './support.mjs';
 
 const { encode, decode, Wtf8Encoder, Wtf8Decoder, Wtf8EncoderStream, Wtf8DecoderStream, Wtf8Error } = wtf8;
 const SEED = Number(process.env.WTF8_SEED ?? 20261121);
@@ -49,17 +58,6 @@ test('Wtf8Encoder over random chunkings equals encode of the whole', () => {
   assert.throws(() => encoder.encode(42), TypeError);
 });
 
-/** Feeds `bytes` to `decoder` cut at `points` with `{ stream: true }`, then ends the stream. */
-function feed(decoder, bytes, points) {
-  let text = '';
-  let from = 0;
-  for (const to of points) {
-    text += decoder.decode(bytes.subarray(from, to), { stream: true });
-    from = to;
-  }
-  return text + decoder.decode();
-}
-
 const BOM = [0xef, 0xbb, 0xbf];
 
 /** Random bytes, half of them starting with a BOM (sometimes two, sometimes one cut short). */
@@ -78,7 +76,7 @@ test('Wtf8Decoder over random chunkings equals decode of the whole, strict and l
       for (const ignoreBOM of [true, false]) {
         const whole = outcome(() => decode(bytes, { fatal, ignoreBOM }));
         const points = cut(r, bytes.length);
-        const chunked = outcome(() => feed(new Wtf8Decoder({ fatal, ignoreBOM }), bytes, points));
+        const chunked = outcome(() => decodeInChunks(new Wtf8Decoder({ fatal, ignoreBOM }), bytes, points));
         assert.deepEqual(chunked, whole, `case ${n} fatal ${fatal} ignoreBOM ${ignoreBOM}: ${hex(bytes)}`);
       }
     }
@@ -110,7 +108,7 @@ test('ignoreBOM: false strips exactly what TextDecoder strips, over random chunk
           }
         })();
         // After a strict error ours starts a new stream (tested below), as a one-shot decode does.
-        const got = outcome(() => feed(ours, bytes, points));
+        const got = outcome(() => decodeInChunks(ours, bytes, points));
         assert.deepEqual(
           got.error ? { error: true } : got,
           want,

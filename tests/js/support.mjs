@@ -22,3 +22,14 @@ export const unitsOf = (text) => Array.from({ length: text.length }, (_, i) => t
 
 export { rng, randomString, randomBytes, hasSurrogateSequence } from './generators.mjs';
 export { naiveEncode, naiveEncodeInto, naiveDecode } from './naive.mjs';
+
+/** Feeds `bytes` to `decoder` cut at `points` with `{ stream: true }`, as TextDecoder code does, then ends the stream. */
+export function decodeInChunks(decoder, bytes, points) {
+  let text = '';
+  let from = 0;
+  for (const to of points) {
+    text += decoder.decode(bytes.subarray(from, to), { stream: true });
+    from = to;
+  }
+  return text + decoder.decode();
+}

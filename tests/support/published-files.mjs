@@ -1,0 +1,22 @@
+// What the npm package publishes: every file a user needs, and the pattern no published file may
+// fall outside. Checked twice, on the two ways npm selects the files of pkg/: the publish dry run
+// (tests/js/package.test.mjs) and the packed tarball a consumer installs (tests/consumer/node.test.mjs).
+export const REQUIRED_FILES = [
+  'package.json',
+  'README.md',
+  'LICENSE',
+  'CHANGELOG.md',
+  'dist/wtf8-wasm.mjs',
+  'dist/wtf8-wasm.cjs',
+  'dist/types/index.d.ts',
+  'dist/types-cjs/index.d.ts',
+  'dist/types-cjs/package.json',
+  'dist/encodings.mjs',
+  'dist/encodings.cjs',
+  'dist/types/encodings/index.d.ts',
+  'dist/types-cjs/encodings/index.d.ts',
+];
+
+/** Any published file: the manifest and docs, the two entries in both formats, their declarations. */
+export const PUBLISHED_FILE =
+  /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(wtf8-wasm|encodings)\.(mjs|cjs)|dist\/types(-cjs)?\/(encodings\/)?[a-z0-9-]+\.d\.ts|dist\/types-cjs\/package\.json)$/;
