@@ -44,12 +44,7 @@ function decodeMostlyWasm(bytes: Uint8Array, fatal: boolean): string {
     // cost less than the call.
     return nodeByteChecks.isAscii(bytes) ? platformDecode(lenientUtf8, bytes) : decodeWasm(bytes, fatal);
   }
-  if (looksAscii(bytes)) {
-    // Without a U+FFFD in the lenient result the input was well-formed UTF-8.
-    const text = platformDecode(lenientUtf8, bytes);
-    if (text.indexOf('\uFFFD') < 0) return text;
-  }
-  return decodeWasm(bytes, fatal);
+  return looksAscii(bytes) ? decodeShort(bytes, fatal) : decodeWasm(bytes, fatal);
 }
 
 /**
@@ -79,7 +74,10 @@ function decodeIsUtf8(bytes: Uint8Array, fatal: boolean): string {
   return decodeWasm(bytes, fatal);
 }
 
-/** Short input: the lenient decoder, and wasm when its text holds a U+FFFD. */
+/**
+ * The lenient decoder, and wasm when its text holds a U+FFFD (without one, the input was
+ * well-formed UTF-8): for short input, and input that looks ASCII.
+ */
 function decodeShort(bytes: Uint8Array, fatal: boolean): string {
   const text = platformDecode(lenientUtf8, bytes);
   return text.indexOf('\uFFFD') < 0 ? text : decodeWasm(bytes, fatal);
