@@ -136,3 +136,68 @@ function sweepSummary(results) {
     table(['runtime', 'route', 'well-formed 10K+1M', 'lone surrogates 10K+1M', '~100 units'], rows, 2),
   ].join('\n');
 }
+
+/**
+ * The short-string section (benches/short.mjs): per runtime × op × script, the ratio platform ÷
+ * ours (> 1: ours faster) at each size, well-formed and with one lone surrogate, with the control;
+ * then per runtime × op the worst and median of each kind, and of each swept route value.
+ */
+export function shortTable(results) {
+  const f = (x) => (x == null ? '-' : x.toFixed(2));
+  const lines = [];
+  const summary = [];
+  const routes = [];
+  for (const [runtime, { short }] of Object.entries(results)) {
+    if (!short) continue;
+    const sizes = [...new Set(short.cases.map((c) => c.size))].sort((a, b) => a - b);
+    for (const op of ['encode', 'decode']) {
+      const cases = short.cases.filter((c) => c.side === op);
+      if (!cases.length) continue;
+      for (const script of [...new Set(cases.map((c) => c.script))]) {
+        const cell = (size, kind) => cases.find((c) => c.script === script && c.size === size && c.kind === kind);
+        const controls = cases
+          .filter((c) => c.script === script && c.ratios.control)
+          .map((c) => c.ratios.control.median);
+        lines.push([
+          runtime,
+          op,
+          script,
+          ...sizes.map((s) => f(cell(s, 'wf')?.ratios.ours?.median)),
+          ...sizes.map((s) => f(cell(s, 'lone')?.ratios.ours?.median)),
+          controls.length ? `${f(Math.min(...controls))}-${f(Math.max(...controls))}` : '-',
+        ]);
+      }
+      const stats = (id, kind) => {
+        const list = cases
+          .filter((c) => c.kind === kind && c.ratios[id])
+          .map((c) => c.ratios[id].median)
+          .sort((a, b) => a - b);
+        return list.length ? `${f(list[0])} / ${f(list[list.length >> 1])}` : '-';
+      };
+      summary.push([runtime, op, stats('ours', 'wf'), stats('ours', 'lone')]);
+      const swept = [...new Set(cases.flatMap((c) => Object.keys(c.ratios).filter((id) => id.startsWith('ours['))))];
+      for (const id of swept) routes.push([runtime, op, id.slice(4), stats(id, 'wf'), stats(id, 'lone')]);
+    }
+  }
+  if (!lines.length) return 'no short-string results';
+  const sizes = [...new Set(Object.values(results).flatMap((r) => r.short?.cases.map((c) => c.size) ?? []))].sort(
+    (a, b) => a - b,
+  );
+  const out = [
+    'SHORT STRINGS: platform ÷ ours (> 1: ours faster), median of paired per-round ratios; each timed loop walks a pool of 4,096 different strings.',
+    table(
+      ['runtime', 'op', 'script', ...sizes.map((s) => `wf ${s}`), ...sizes.map((s) => `lone ${s}`), 'control'],
+      lines,
+    ),
+    '',
+    'SHORT SUMMARY: worst / median per runtime and op',
+    table(['runtime', 'op', 'well-formed', 'one lone surrogate'], summary, 2),
+  ];
+  if (routes.length)
+    out.push(
+      '',
+      'SHORT SWEEP: worst / median of each route value',
+      table(['runtime', 'op', 'route', 'well-formed', 'one lone surrogate'], routes, 3),
+    );
+  return out.join('\n');
+}

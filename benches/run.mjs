@@ -17,7 +17,10 @@
 //          --only TE,TD (other contenders besides ours)  --no-memory (skip the memory test, which
 //          runs after the suite in Node 20 and Chromium when they are in the list)  --memory-only
 //          --memory-units 64Mi  --big (also 256 Mi units)  --details (each runtime's full report:
-//          every ratio, best-of ratios, absolute MU/s)
+//          every ratio, best-of ratios, absolute MU/s)  --short-only (only the short-string section:
+//          pools of 4,096 strings of 8/32/128 units, benches/short.mjs)  --no-short (skip it)
+//          --short-size 8,32  --short-script ascii,cjk  --short-samples N  --fixed-cost (instead:
+//          what one short call spends in each step, benches/fixed-cost.mjs, through the test entry)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,7 +30,8 @@ import { execFileSync } from 'node:child_process';
 import { CORPORA, SIZES, buildCorpora, formatSize, parseSize } from './corpora.mjs';
 import { DEFAULTS, formatReport } from './suite.mjs';
 import { RUNTIMES, runtimeNamed } from '../scripts/runtimes.mjs';
-import { crossRuntimeTable } from './report.mjs';
+import { crossRuntimeTable, shortTable } from './report.mjs';
+import { fixedCostTable } from './fixed-cost.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -41,7 +45,18 @@ const value = (name, fallback) => {
   if (i + 1 >= argv.length) throw new Error(`${name} needs a value`);
   return argv[i + 1];
 };
-const KNOWN = ['--quick', '--big', '--no-memory', '--memory-only', '--details', '--help', '-h'];
+const KNOWN = [
+  '--quick',
+  '--big',
+  '--no-memory',
+  '--memory-only',
+  '--details',
+  '--short-only',
+  '--no-short',
+  '--fixed-cost',
+  '--help',
+  '-h',
+];
 const WITH_VALUE = [
   '--runtime',
   '--json',
@@ -55,6 +70,9 @@ const WITH_VALUE = [
   '--only',
   '--contenders',
   '--sweep',
+  '--short-size',
+  '--short-script',
+  '--short-samples',
 ];
 for (let i = 0; i < argv.length; i++) {
   if (WITH_VALUE.includes(argv[i])) i++;
@@ -96,14 +114,20 @@ const opts = {
   only: value('--only', null)?.split(','),
   contenders: value('--contenders', 'matrix'),
   sweep,
+  short: flag('--short-only') ? 'only' : flag('--no-short') ? 'none' : 'also',
+  shortSizes: value('--short-size', null)?.split(',').map(Number),
+  shortScripts: value('--short-script', null)?.split(','),
+  shortSamples: Number(value('--short-samples', quick ? 5 : 11)),
+  fixedCost: flag('--fixed-cost'),
 };
+if (opts.fixedCost) opts.short = 'only';
 if (!['matrix', 'all'].includes(opts.contenders)) throw new Error('--contenders is matrix or all');
 const names = value('--corpus', CORPORA.map((c) => c.name).join(',')).split(',');
 const sizes = value('--size', null)?.split(',').map(parseSize) ?? (quick ? SIZES.filter((s) => s < 1e6) : SIZES);
 const memoryUnits = value('--memory-units', quick ? '4Mi' : '64Mi');
 const big = flag('--big');
 const memoryOnly = flag('--memory-only');
-const doMemory = !flag('--no-memory') && !sweep;
+const doMemory = !flag('--no-memory') && !sweep && opts.short !== 'only';
 const jsonPath = resolve(value('--json', join(root, 'target', 'bench', `matrix${quick ? '-quick' : ''}.json`)));
 
 const published = join(root, 'pkg', 'dist', 'wtf8-wasm.mjs');
@@ -140,7 +164,7 @@ const corporaPath = join(work, 'corpora.json');
 let corpusStats = [];
 if (!memoryOnly) {
   const t = performance.now();
-  const corpora = buildCorpora({ names, sizes });
+  const corpora = opts.short === 'only' ? [] : buildCorpora({ names, sizes });
   writeFileSync(
     corporaPath,
     JSON.stringify(corpora.map(({ name, size, text, stats }) => ({ name, size, text, stats }))),
@@ -159,7 +183,7 @@ if (!memoryOnly) {
 // --- run each runtime ---------------------------------------------------------------------------
 const results = {};
 let failed = false;
-const entry = sweep ? testing : published;
+const entry = sweep || opts.fixedCost ? testing : published;
 try {
   for (const r of runtimes) {
     console.log('');
@@ -171,14 +195,14 @@ try {
       const out = await runBrowser({
         browser: r.name,
         corporaJson: memoryOnly ? '[]' : readFileSync(corporaPath, 'utf8'),
-        entry: sweep ? '/target/testing/wtf8-wasm-testing.mjs' : '/pkg/dist/wtf8-wasm.mjs',
+        entry: sweep || opts.fixedCost ? '/target/testing/wtf8-wasm-testing.mjs' : '/pkg/dist/wtf8-wasm.mjs',
         opts,
         memoryUnits: doMemory && r.name === 'chromium' ? parseSize(memoryUnits) : 0,
         memoryOnly,
         onMeta: (m) => Object.assign(info, m),
         before: () => console.log(`  ${info.version}`),
       });
-      results[r.name] = { info, suite: out.suite, memory: out.memory };
+      results[r.name] = { info, suite: out.suite, short: out.short, fixed: out.fixed, memory: out.memory };
       if (out.memory) printBrowserMemory(r.name, out.memory);
     } else {
       if (!memoryOnly) results[r.name] = await runProcess(r);
@@ -186,6 +210,7 @@ try {
     }
     const suite = results[r.name]?.suite;
     if (suite?.failures.some((f) => f.contender.startsWith('ours'))) failed = true;
+    if (results[r.name]?.short?.failures.length) failed = true;
     if (results[r.name]?.memory && !results[r.name].memory.ok) failed = true;
     if (suite && flag('--details')) console.log(formatReport(suite));
     console.log(`  ${r.name}: ${((performance.now() - t) / 1000).toFixed(0)} s`);
@@ -197,7 +222,13 @@ try {
 
 if (!memoryOnly) {
   console.log('');
-  console.log(crossRuntimeTable(results));
+  if (opts.fixedCost) {
+    for (const [name, r] of Object.entries(results)) if (r.fixed) console.log(fixedCostTable(name, r.fixed), '\n');
+  } else if (opts.short !== 'only') console.log(crossRuntimeTable(results));
+  if (opts.short !== 'none' && !opts.fixedCost) {
+    console.log('');
+    console.log(shortTable(results));
+  }
 }
 
 const elapsed = (performance.now() - started) / 1000;

@@ -11,6 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { runSuite } from './suite.mjs';
+import { runShort } from './short.mjs';
+import { runFixedCost } from './fixed-cost.mjs';
 
 const argv = globalThis.Deno ? globalThis.Deno.args : process.argv.slice(2);
 const job = JSON.parse(readFileSync(argv[0], 'utf8'));
@@ -49,5 +51,12 @@ const info = {
       : `node ${process.version} (V8 ${process.versions.v8})`,
 };
 console.log(`  ${info.version}`);
-const suite = await runSuite(env, corpora, job.opts, (line) => console.log(line));
-writeFileSync(job.out, JSON.stringify({ info, suite }));
+const log = (line) => console.log(line);
+if (job.opts.fixedCost) {
+  const fixed = await runFixedCost(testing, env, job.opts, log);
+  writeFileSync(job.out, JSON.stringify({ info, fixed }));
+  process.exit(0);
+}
+const suite = job.opts.short === 'only' ? null : await runSuite(env, corpora, job.opts, log);
+const short = job.opts.short === 'none' ? null : await runShort(env, job.opts, log);
+writeFileSync(job.out, JSON.stringify({ info, suite, short }));

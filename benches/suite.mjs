@@ -329,15 +329,19 @@ function defaultRoutes(env) {
  * With `opts.sweep` = a route of js/routes.ts that matters to `side`, one contender per value this
  * runtime can take (`ours[decode=checked]`, …), each switching the routes before it runs.
  */
-function sweep(env, opts, side, make) {
+export function sweep(env, opts, side, make) {
   if (!opts.sweep || !env.routes) return [];
   const [route, values] = opts.sweep.split('=');
   const possible = env.routes.possible()[route];
   if (!possible)
     throw new Error(`--sweep ${opts.sweep}: no such route (${Object.keys(env.routes.possible()).join(', ')})`);
-  const sides = { encode: ['encode', 'lone', 'loneLimit', 'moves'], decode: ['decode', 'moves', 'utf8'] };
+  const sides = {
+    encode: ['encode', 'lone', 'loneLimit', 'moves', 'jsEncodeUpTo', 'nativeUpTo'],
+    decode: ['decode', 'moves', 'utf8', 'scanDecodeUpTo', 'jsDecodeUpTo', 'shortDecoder'],
+  };
   if (!sides[side].includes(route)) return [];
-  const chosen = values ? values.split(',').map((v) => (route === 'loneLimit' ? Number(v) : v)) : possible;
+  const numeric = typeof env.routes.defaults[route] === 'number';
+  const chosen = values ? values.split(',').map((v) => (numeric ? Number(v) : v)) : possible;
   return chosen.map((value) =>
     make(`ours[${route}=${value}]`, () => env.routes.use({ ...env.routes.defaults, [route]: value })),
   );
@@ -407,7 +411,7 @@ export function referenceUtf16le(s) {
   return out;
 }
 
-function sameBytes(a, b) {
+export function sameBytes(a, b) {
   if (!(a instanceof Uint8Array)) return false;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -481,7 +485,7 @@ function calibrate(c, { targetMs, warmupMs }, now) {
  * every contender runs once (rotating the order each round), so that machine noise at any moment
  * hits all of them alike. Returns per-contender ns/op samples, in round order.
  */
-function measure(contenders, opts, now) {
+export function measure(contenders, opts, now) {
   for (const c of contenders) c.reps = calibrate(c, opts, now);
   for (const c of contenders) c.samples = [];
   const n = contenders.length;

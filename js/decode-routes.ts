@@ -12,14 +12,24 @@
  * @module
  */
 import { decodeWasm } from './wasm.js';
-import { forPlatform, lenientUtf8, NodeBuffer, nodeByteChecks, platformDecode, strictUtf8 } from './platform.js';
+import {
+  forPlatform,
+  lenientUtf8,
+  NodeBuffer,
+  nodeByteChecks,
+  nodeUtf8Slice,
+  platformDecode,
+  strictUtf8,
+} from './platform.js';
 import { routes } from './routes.js';
+import { decodeShort, hasEdByte } from './short.js';
 
 /** Inputs up to this many bytes count as short: a few probes beat a native call. */
 export const SHORT_BYTES = 256;
 
 /** The decode route of js/routes.ts that serves `bytes` now. */
 export function decodeRouted(bytes: Uint8Array, fatal: boolean): string {
+  if (bytes.length <= routes.scanDecodeUpTo) return decodeScanned(bytes, fatal);
   switch (routes.decode) {
     case 'wasm':
       return decodeMostlyWasm(bytes, fatal);
@@ -30,6 +40,26 @@ export function decodeRouted(bytes: Uint8Array, fatal: boolean): string {
     case 'isUtf8':
       return decodeIsUtf8(bytes, fatal);
   }
+}
+
+// --- short ------------------------------------------------------------------------------------
+
+/**
+ * Short input (up to the route's `scanDecodeUpTo` bytes): one plain scan for ED, the lead byte of
+ * every surrogate sequence. Without one, the bytes decode as UTF-8, natively (`shortDecoder`), and
+ * a text without U+FFFD is exactly ours (with one, the input was ill-formed: the core decides).
+ * With one, the loop of js/short.ts decodes them (the platform decoders take a slow path for
+ * surrogate sequences, and a trip to wasm has a fixed cost larger than the whole decode), and the
+ * core takes what the loop finds ill-formed.
+ */
+function decodeScanned(bytes: Uint8Array, fatal: boolean): string {
+  if (bytes.length <= routes.jsDecodeUpTo) return decodeShort(bytes, fatal) ?? decodeWasm(bytes, fatal);
+  if (hasEdByte(bytes)) return decodeSurrogates(bytes, fatal);
+  const text =
+    routes.shortDecoder === 'utf8Slice'
+      ? nodeUtf8Slice!.call(bytes, 0, bytes.length)
+      : lenientUtf8.decode(forPlatform(bytes));
+  return text.indexOf('\uFFFD') < 0 ? text : decodeWasm(bytes, fatal);
 }
 
 // --- wasm -------------------------------------------------------------------------------------
@@ -44,7 +74,7 @@ function decodeMostlyWasm(bytes: Uint8Array, fatal: boolean): string {
     // cost less than the call.
     return nodeByteChecks.isAscii(bytes) ? platformDecode(lenientUtf8, bytes) : decodeWasm(bytes, fatal);
   }
-  return looksAscii(bytes) ? decodeShort(bytes, fatal) : decodeWasm(bytes, fatal);
+  return looksAscii(bytes) ? decodeLenientFirst(bytes, fatal) : decodeWasm(bytes, fatal);
 }
 
 /**
@@ -68,19 +98,45 @@ function looksAscii(bytes: Uint8Array): boolean {
  * skips both: the lenient decoder's text without U+FFFD says the same.
  */
 function decodeIsUtf8(bytes: Uint8Array, fatal: boolean): string {
-  if (bytes.length <= SHORT_BYTES) return decodeShort(bytes, fatal);
+  if (bytes.length <= SHORT_BYTES) {
+    return routes.shortDecoder === 'utf8Slice' ? decodeShortChecked(bytes, fatal) : decodeLenientFirst(bytes, fatal);
+  }
   const surrogates = fatal ? undefined : hasSurrogateSequence(bytes);
   if (surrogates === undefined ? nodeByteChecks!.isUtf8(bytes) : !surrogates) return platformDecode(lenientUtf8, bytes);
   return decodeWasm(bytes, fatal);
 }
 
 /**
- * The lenient decoder, and wasm when its text holds a U+FFFD (without one, the input was
- * well-formed UTF-8): for short input, and input that looks ASCII.
+ * The lenient decoder, and when its text holds a U+FFFD (without one, the input was well-formed
+ * UTF-8) the loop of js/short.ts or wasm: for short input, and input that looks ASCII.
  */
-function decodeShort(bytes: Uint8Array, fatal: boolean): string {
+function decodeLenientFirst(bytes: Uint8Array, fatal: boolean): string {
   const text = platformDecode(lenientUtf8, bytes);
-  return text.indexOf('\uFFFD') < 0 ? text : decodeWasm(bytes, fatal);
+  return text.indexOf('\uFFFD') < 0 ? text : decodeSurrogates(bytes, fatal);
+}
+
+/**
+ * Short input where Node's byte checks and `utf8Slice` are (the `isUtf8` and `around` routes):
+ * `isUtf8` answers in about 25 ns, far less than the platform decoder takes on surrogate sequences
+ * (Node 26, 128 Latin units with one: 995 ns, against 85 without); `utf8Slice` then costs a little
+ * less than `TextDecoder.decode` (`node benches/run.mjs --fixed-cost`, benches/README.md).
+ */
+function decodeShortChecked(bytes: Uint8Array, fatal: boolean): string {
+  return nodeByteChecks!.isUtf8(bytes) ? nodeUtf8Slice!.call(bytes, 0, bytes.length) : decodeSurrogates(bytes, fatal);
+}
+
+/**
+ * Bytes up to this many that hold surrogate sequences are decoded by the loop of js/short.ts,
+ * longer ones by wasm: measured with `node benches/run.mjs --fixed-cost` (benches/README.md), the
+ * loop costs half a trip through wasm at 8 bytes (Node 26: 57 against 107 ns, Bun 69 against
+ * 131, Firefox 53 against 103) and about as much at 32 (163 against 118, 171 against 147, 135
+ * against 150): building a string from code units in JavaScript costs 2–3 ns a unit.
+ */
+const LOOP_OVER_WASM_BYTES = 24;
+
+/** Bytes that hold (or may hold) surrogate sequences: the loop when short enough, else wasm. */
+function decodeSurrogates(bytes: Uint8Array, fatal: boolean): string {
+  return (bytes.length <= LOOP_OVER_WASM_BYTES ? decodeShort(bytes, fatal) : undefined) ?? decodeWasm(bytes, fatal);
 }
 
 /**
@@ -179,6 +235,8 @@ function aroundLimit(length: number): number {
  * surrogates, a cut-short one, a spelled pair, or the position of a strict error).
  */
 function decodeAround(bytes: Uint8Array, fatal: boolean): string {
+  if (bytes.length <= SHORT_BYTES && routes.shortDecoder === 'utf8Slice' && nodeByteChecks !== undefined)
+    return decodeShortChecked(bytes, fatal);
   let lenient: string | undefined;
   if (!fatal && bytes.length <= SHORT_BYTES) {
     // Short: the lenient decoder's call is cheaper than the strict one's throw.

@@ -15,6 +15,7 @@ import {
 } from './wasm.js';
 import { isWellFormed, NodeBuffer, textEncoder } from './platform.js';
 import { type LoneRoute, routes, SHORT_UNITS } from './routes.js';
+import { encodeShort } from './short.js';
 
 /**
  * Encodes a string as WTF-8. Lossless: lone surrogates are kept, each as its own 3-byte
@@ -37,9 +38,14 @@ import { type LoneRoute, routes, SHORT_UNITS } from './routes.js';
  */
 export function encode(input: string): Uint8Array<ArrayBuffer> {
   requireString(input);
-  // Short: the native encoder at its best, or for lone surrogates a plain loop, which beats the
-  // fixed cost of a trip to wasm.
-  if (input.length <= SHORT_UNITS) return isWellFormed(input) ? textEncoder.encode(input) : encodeShort(input);
+  // Short (js/short.ts): a plain loop, whose result engines allocate far more cheaply than the
+  // native encoder's; a little longer, the native encoder when well-formed, else the loop, which
+  // beats the fixed cost of a trip to wasm.
+  if (input.length <= routes.jsEncodeUpTo) return encodeShort(input);
+  if (input.length <= SHORT_UNITS) {
+    if (isWellFormed(input)) return textEncoder.encode(input);
+    return input.length <= LOOP_OVER_WASM_UNITS ? encodeShort(input) : encodeOneChunk(input);
+  }
   // Longer: as the route table says (js/routes.ts). A well-formed string's WTF-8 is its UTF-8, so
   // the native encoder writes identical bytes; lone surrogates go through the chunks.
   switch (routes.encode) {
@@ -52,6 +58,21 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
     case 'wasm':
       return encodeChunks(input, () => undefined);
   }
+}
+
+/**
+ * Strings with lone surrogates up to this many units are encoded by the loop of js/short.ts, longer
+ * ones by wasm: measured with `node benches/run.mjs --fixed-cost` (benches/README.md), the loop
+ * costs about what a trip through wasm does at 32 units (Node 26: 203 against 228 ns, Bun 195
+ * against 269, Firefox 199 against 181) and 2–3× more at 128 (808 against 288, 623 against 341,
+ * 824 against 284).
+ */
+const LOOP_OVER_WASM_UNITS = 32;
+
+/** A string of at most MAX_ENCODE_UNITS units through wasm in one chunk. */
+function encodeOneChunk(input: string): Uint8Array<ArrayBuffer> {
+  const out = outputFor(3 * input.length);
+  return out.slice(0, encodeRangeInto(input, 0, input.length, out, 0));
 }
 
 /**
@@ -189,45 +210,6 @@ function outputFor(size: number): Uint8Array<ArrayBuffer> {
   if (scratch.length < size)
     scratch = new Uint8Array(Math.min(SCRATCH_LIMIT, Math.max(size, 2 * scratch.length, 4096)));
   return scratch;
-}
-
-/**
- * WTF-8 of a short string (at most SHORT_UNITS units) in a plain loop: the spec's §6.3 algorithm, one
- * code point or lone surrogate at a time. Its results are checked against the wasm core's and a
- * naive reference by the differential tests.
- */
-function encodeShort(input: string): Uint8Array<ArrayBuffer> {
-  const out = outputFor(3 * input.length);
-  let j = 0;
-  for (let i = 0; i < input.length; i++) {
-    let c = input.charCodeAt(i);
-    if (c < 0x80) {
-      out[j++] = c;
-      continue;
-    }
-    if (c < 0x800) {
-      out[j++] = 0xc0 | (c >> 6);
-      out[j++] = 0x80 | (c & 0x3f);
-      continue;
-    }
-    if ((c & 0xfc00) === 0xd800 && i + 1 < input.length) {
-      const next = input.charCodeAt(i + 1);
-      if ((next & 0xfc00) === 0xdc00) {
-        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-        out[j++] = 0xf0 | (c >> 18);
-        out[j++] = 0x80 | ((c >> 12) & 0x3f);
-        out[j++] = 0x80 | ((c >> 6) & 0x3f);
-        out[j++] = 0x80 | (c & 0x3f);
-        i++;
-        continue;
-      }
-    }
-    // Any other BMP code point, and every lone surrogate: three bytes.
-    out[j++] = 0xe0 | (c >> 12);
-    out[j++] = 0x80 | ((c >> 6) & 0x3f);
-    out[j++] = 0x80 | (c & 0x3f);
-  }
-  return out.slice(0, j);
 }
 
 /**

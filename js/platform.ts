@@ -94,6 +94,17 @@ interface NodeBufferClass {
  */
 export const NodeBuffer: NodeBufferClass | undefined = (globalThis as { Buffer?: NodeBufferClass }).Buffer;
 
+/**
+ * Node's `Buffer.prototype.utf8Slice` (also Bun's), which decodes any Uint8Array as UTF-8 exactly
+ * as `TextDecoder` does (U+FFFD for ill-formed input, a BOM kept), without `TextDecoder.decode`'s
+ * argument handling: measured 5–25% faster on short input (js/routes.ts). Deno's Buffer is written
+ * in JavaScript, so there it is never chosen.
+ */
+export const nodeUtf8Slice: ((this: Uint8Array, start: number, end: number) => string) | undefined = (() => {
+  const slice = (NodeBuffer?.prototype as { utf8Slice?: unknown } | undefined)?.utf8Slice;
+  return typeof slice === 'function' ? (slice as (this: Uint8Array, start: number, end: number) => string) : undefined;
+})();
+
 /** The byte checks of Node's `buffer` module (native, SIMD): far faster than a TextDecoder call. */
 interface NodeByteChecks {
   isAscii(input: Uint8Array): boolean;

@@ -7,6 +7,14 @@
  *
  * The routes:
  *
+ * - Short input first (js/short.ts): strings up to `jsEncodeUpTo` code units are encoded by a
+ *   plain JavaScript loop; between that and {@link SHORT_UNITS}, strings go to the native encoder
+ *   when well-formed, else to the loop (up to 32 units) or wasm. Bytes up to `jsDecodeUpTo` are
+ *   decoded by a plain loop; up to `scanDecodeUpTo` they are scanned for an ED byte, and decoded by
+ *   the loop (or wasm, past 24 bytes) when there is one (surrogate sequences, Hangul), else by the
+ *   native decoder `shortDecoder` (`textDecoder`, or Node's `utf8Slice`, the same decoder without
+ *   `TextDecoder`'s argument handling) and checked for U+FFFD. Where Node's `isUtf8` is, the
+ *   `isUtf8` and `around` routes ask it of input up to 256 bytes before `utf8Slice`.
  * - `moves`: how UTF-16 code units move between strings and wasm memory (js/moves.ts):
  *   `buffer` (Node's `ucs2Write`/`ucs2Slice`), `builtins` (the JS String Builtins) or `loops`.
  * - `encode`, for strings longer than {@link SHORT_UNITS} (shorter ones: the native encoder when
@@ -52,7 +60,15 @@
  *
  * @module
  */
-import { nativeIsWellFormed, NodeBuffer, nodeByteChecks, runtime, type Engine, type Runtime } from './platform.js';
+import {
+  nativeIsWellFormed,
+  NodeBuffer,
+  nodeByteChecks,
+  nodeUtf8Slice,
+  runtime,
+  type Engine,
+  type Runtime,
+} from './platform.js';
 import { stringBuiltins, type MovesRoute } from './moves.js';
 
 export type { MovesRoute } from './moves.js';
@@ -60,9 +76,18 @@ export type EncodeRoute = 'native' | 'chunks' | 'wasm' | 'patched';
 export type LoneRoute = 'scan' | 'halving' | 'none';
 export type DecodeRoute = 'wasm' | 'checked' | 'around' | 'isUtf8';
 export type Utf8Route = 'isUtf8' | 'fatal' | 'lenient';
+export type ShortDecoderRoute = 'textDecoder' | 'utf8Slice';
 
 /** The routes of one runtime (see the module doc). */
 export interface Routes {
+  /** Strings up to this many code units are encoded by the JavaScript loop of js/short.ts. */
+  jsEncodeUpTo: number;
+  /** Bytes up to this many (at most {@link MAX_SCAN_DECODE}) are scanned for ED first (js/short.ts). */
+  scanDecodeUpTo: number;
+  /** Bytes up to this many (at most `scanDecodeUpTo`) are decoded by the loop of js/short.ts, without a native call. */
+  jsDecodeUpTo: number;
+  /** The native decoder of short input without an ED byte. */
+  shortDecoder: ShortDecoderRoute;
   moves: MovesRoute;
   encode: EncodeRoute;
   /** Well-formed strings up to this many units go to `TextEncoder.encode`, longer ones to `encodeInto` a reused buffer. */
@@ -81,16 +106,24 @@ export interface Routes {
 /** Strings up to this many code units skip the routes: the native encoder or a plain loop. */
 export const SHORT_UNITS = 128;
 
+/** The most bytes `scanDecodeUpTo` may say (the loop decoder's code units go through one `apply`). */
+export const MAX_SCAN_DECODE = 1024;
+
 /** What this runtime can do at all (a route that needs something missing is never chosen). */
 export const capabilities = {
   buffer: NodeBuffer !== undefined,
   builtins: stringBuiltins !== undefined,
   isWellFormed: nativeIsWellFormed,
   isUtf8: nodeByteChecks !== undefined,
+  utf8Slice: nodeUtf8Slice !== undefined,
 } as const;
 
 /** Where a row does not say otherwise. */
 const BASE: Routes = {
+  jsEncodeUpTo: 32,
+  scanDecodeUpTo: 64,
+  jsDecodeUpTo: 0,
+  shortDecoder: 'textDecoder',
   moves: 'builtins',
   encode: 'native',
   nativeUpTo: Infinity,
@@ -101,6 +134,22 @@ const BASE: Routes = {
   aroundLimit: 128,
   utf8: 'fatal',
 };
+
+/**
+ * Node's short-input routes. Short strings (`--short-only`, pools of 4,096 different 8/32/128-unit
+ * strings, platform ÷ ours worst / median, 25 Nov 2026): `jsEncodeUpTo` 32 (Node 26 wf 0.83 /
+ * 2.54, lone 0.43 / 3.24; 0: 0.32 / 0.98 and 0.43 / 2.83; 64: 0.90 / 2.60 but lone 0.43 / 2.44;
+ * Node 24 wf 0.90 / 2.69 against 0.70 / 0.91 with 0; Node 22 0.77 / 2.61 against 0.66 / 0.94:
+ * `TextEncoder.encode` allocates its result natively, a typed array of 64 bytes or less is
+ * allocated on the JS heap for a fraction of that). Decode: up to 256 bytes, `isUtf8` (25 ns)
+ * then `utf8Slice`, which costs 5–25% less than `TextDecoder.decode` on short input (Node 26, 8–128
+ * bytes: 46–193 ns against 62–208), or for surrogate sequences the loop or wasm
+ * (js/decode-routes.ts), and `scanDecodeUpTo` 16 (Node 26 wf 0.80 / 0.86, lone 0.78 / 1.38; 0:
+ * 0.80 / 0.86 and 0.77 / 1.35; 64: 0.66 / 0.88 and 0.82 / 1.47, the scan costs about a third of a
+ * simdutf decode of 32 bytes); Node 22, whose `TextDecoder` is scalar and whose `wasm` route
+ * decodes everything but ASCII in wasm: 16 (wf 0.65 / 1.03, lone 0.56 / 1.10; 64: 0.55 / 0.76).
+ */
+const NODE_SHORT: Partial<Routes> = { jsEncodeUpTo: 32, scanDecodeUpTo: 16, shortDecoder: 'utf8Slice' };
 
 /** Each engine's row: what differs from {@link BASE}, and why. */
 function row(at: Runtime): Partial<Routes> {
@@ -121,8 +170,10 @@ function row(at: Runtime): Partial<Routes> {
       // → 0.54–0.61; sliced and dense, past `loneLimit`, as `native`: 0.22–0.60; a `loneLimit` of
       // 2,048 made sliced 1 M 0.42 but 10 K 0.33, dense 0.25), `--sweep encode=native,chunks,patched`;
       // Node 24 and Bun lose with it (lone median 0.90 and 0.95 against 2.05 and 4.79).
-      if (at.major >= 26) return { moves: 'buffer', encode: 'patched', decode: 'isUtf8', utf8: 'isUtf8' };
+      if (at.major >= 26)
+        return { ...NODE_SHORT, moves: 'buffer', encode: 'patched', decode: 'isUtf8', utf8: 'isUtf8' };
       return {
+        ...NODE_SHORT,
         moves: 'buffer',
         encode: 'chunks',
         nativeUpTo: 0,
@@ -140,6 +191,9 @@ function row(at: Runtime): Partial<Routes> {
       // strict `TextDecoder` is 3–9× slower than the lenient one; `isUtf8` wf 0.14–0.60, its
       // `isUtf8` is slower than the lenient decoder, hence `utf8: 'lenient'`). Wasm decodes lone
       // surrogates 2.2× faster than Deno's decoder, but nothing here finds them cheaply first.
+      // Short: the loop for up to 32 units (wf 0.93 / 1.21, lone 0.96 / 1.24; 0: 0.75 / 0.99 and
+      // 0.82 / 1.07) and the ED scan up to 64 bytes (lone 0.53 / 1.88, 0: 0.44 / 0.67; wf 0.80 /
+      // 0.90 against 0.86 / 0.92).
       return { encode: 'chunks', lone: 'halving', loneLimit: 32, decode: 'checked', utf8: 'lenient' };
     case 'bun':
       // Bun: `native` encode (wf 0.74–0.98; `chunks` 0.23, its `isWellFormed` is fast),
@@ -147,19 +201,40 @@ function row(at: Runtime): Partial<Routes> {
       // 0.96–2.41, up to 2,048 per 2^16 units 1.42–2.84); decode `around` (wf 0.89–1.02, lone
       // 1.06–2.91: its strict `TextDecoder` costs what the lenient one does; `isUtf8` wf
       // 0.71–0.94, lone 1.94–3.42; `checked` lone 0.73–0.89, its `indexOf` is a plain loop).
-      return { moves: 'buffer', lone: 'scan', loneLimit: 2048, decode: 'around', utf8: 'isUtf8' };
+      // Short: JavaScriptCore's `TextEncoder.encode` beats the loop even on 8 units (wf 0.82 / 0.88
+      // with `jsEncodeUpTo` 0; 32: 0.24 / 0.70), so no loop; up to 256 bytes `isUtf8` then
+      // `utf8Slice` (js/decode-routes.ts), and the ED scan up to 16 bytes (wf 0.75 / 0.81, lone 0.70
+      // / 1.34; 0: 0.74 / 0.82 and 0.66 / 1.33; 64: 0.64 / 0.79 and 0.69 / 1.32).
+      return {
+        jsEncodeUpTo: 0,
+        scanDecodeUpTo: 16,
+        shortDecoder: 'utf8Slice',
+        moves: 'buffer',
+        lone: 'scan',
+        loneLimit: 2048,
+        decode: 'around',
+        utf8: 'isUtf8',
+      };
     case 'chromium':
       // Chromium: `TextEncoder.encode` slows down on large strings (1 M units: `encodeInto` a
       // reused buffer 1.6–2.6×, `encode` 1.0), not at 10 K (0.86–0.97 vs 0.93–1.02): `nativeUpTo`
       // 65,536. Lone surrogates by `halving` (its `isWellFormed` is SIMD; lone 0.85–1.44; `scan`
       // 0.73). Decode `wasm`, with the SIMD kernels (wf 0.92–3.85, lone 1.15–2.81, 100 units
       // 0.79–2.11; `checked` lone 0.56–2.79, `around` 0.40–2.48).
+      // Short: the loop up to 32 units (wf 0.92 / 7.46, lone 1.17 / 5.61; 0: 0.92 / 0.97), the ED
+      // scan up to 64 bytes (lone 0.76 / 1.99, wf 0.80 / 0.87).
       return { nativeUpTo: 65536, decode: 'wasm' };
     case 'firefox':
       // Firefox: as Chromium for encode (`encode` 0.82–1.20 at 1 M, `encodeInto` 1.12–1.65);
       // decode `around` (wf 0.70–1.06, median 0.99; lone 0.56–1.38; `checked` lone 0.67–1.68;
       // `wasm` lone 0.72–1.69 but wf 0.21–1.10: code units leave wasm slowly).
-      return { nativeUpTo: 65536 };
+      // Short: the loop up to 32 units (wf 0.67 / 1.06, lone 0.83 / 1.06; 0: 0.66 / 0.88, 0.81 /
+      // 0.92), the ED scan up to 512 bytes (lone 0.91 / 1.20: `around` pays a thrown strict
+      // decode, 0.16 / 0.41 with 0; wf 0.67 / 0.76 against 0.63 / 0.84), and up to 32 bytes the
+      // loop without a native call (`jsDecodeUpTo` 32: wf 0.74 / 0.84, 0: 0.66 / 0.74; a
+      // SpiderMonkey `TextDecoder.decode` costs about 95 ns whatever the input, the loop 27 ns
+      // plus 3.5 a byte).
+      return { nativeUpTo: 65536, scanDecodeUpTo: 512, jsDecodeUpTo: 32 };
     case 'other':
       // Safari, workerd and the rest: unmeasured here, so the routes that are right on the
       // engines we measure and need nothing but the standard APIs.
@@ -191,6 +266,9 @@ export function fit(wanted: Routes): Routes {
   if (routes.encode === 'patched' && !capabilities.buffer) routes.encode = 'native';
   if (routes.decode === 'isUtf8' && !capabilities.isUtf8) routes.decode = 'checked';
   if (routes.lone === 'halving' && !capabilities.isWellFormed) routes.lone = 'scan';
+  if (routes.shortDecoder === 'utf8Slice' && !capabilities.utf8Slice) routes.shortDecoder = 'textDecoder';
+  routes.scanDecodeUpTo = Math.min(routes.scanDecodeUpTo, MAX_SCAN_DECODE);
+  routes.jsDecodeUpTo = Math.min(routes.jsDecodeUpTo, routes.scanDecodeUpTo);
   return routes;
 }
 
@@ -210,6 +288,10 @@ export function possibleRoutes(): { [K in keyof Routes]: Routes[K][] } {
   if (capabilities.builtins) moves.push('builtins');
   moves.push('loops');
   return {
+    jsEncodeUpTo: [0, 32, 128],
+    scanDecodeUpTo: [0, 16, 64, 256, 512],
+    jsDecodeUpTo: [0, 32],
+    shortDecoder: capabilities.utf8Slice ? ['textDecoder', 'utf8Slice'] : ['textDecoder'],
     moves,
     encode: capabilities.buffer ? ['native', 'chunks', 'wasm', 'patched'] : ['native', 'chunks', 'wasm'],
     nativeUpTo: [0, 65536, Infinity],

@@ -7,6 +7,7 @@
 import { type BufferSource, readDecoderArguments, readStream, requireString, toBytes } from './args.js';
 import { encode, encodeInto } from './encode.js';
 import { StreamingDecoder } from './wasm.js';
+import { decodeRouted } from './decode-routes.js';
 
 /** Options of {@link Wtf8Encoder.encode} and {@link Wtf8Decoder.decode}. */
 export interface StreamOptions {
@@ -104,6 +105,8 @@ export class Wtf8Decoder {
   readonly #fatal: boolean;
   readonly #ignoreBOM: boolean;
   #inner: StreamingDecoder | undefined;
+  /** A stream is under way (the last call had `stream: true`): `#inner` may hold bytes back. */
+  #open = false;
   /** TextDecoder's "BOM seen": this stream has output its first code unit (only tracked when stripping). */
   #bomSeen = false;
 
@@ -155,15 +158,25 @@ export class Wtf8Decoder {
   decode(input?: BufferSource, options?: StreamOptions): string {
     const bytes = input === undefined ? new Uint8Array(0) : toBytes(input);
     const stream = readStream(options);
-    this.#inner ??= new StreamingDecoder(this.#fatal);
     let text: string;
-    try {
-      text = this.#inner.decode(bytes, stream);
-    } catch (error) {
-      this.#inner.reset();
-      this.#bomSeen = false;
-      throw error;
+    if (!stream && !this.#open) {
+      // A whole stream in one call, with nothing held back: exactly `decode(bytes, { fatal })`,
+      // served by its routes (js/decode-routes.ts), which are much faster on short input than a
+      // trip through the streaming decoder in wasm. A strict error's offset counts from 0, the
+      // start of this stream, either way.
+      text = decodeRouted(bytes, this.#fatal);
+    } else {
+      this.#inner ??= new StreamingDecoder(this.#fatal);
+      try {
+        text = this.#inner.decode(bytes, stream);
+      } catch (error) {
+        this.#inner.reset();
+        this.#open = false;
+        this.#bomSeen = false;
+        throw error;
+      }
     }
+    this.#open = stream;
     if (!this.#ignoreBOM && !this.#bomSeen && text.length > 0) {
       this.#bomSeen = true;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

@@ -143,8 +143,8 @@ export async function runBrowser({
     before?.();
     if (!info.crossOriginIsolated)
       console.log('warning: page is not cross-origin isolated: performance.now() is coarse');
-    let suite = null;
-    if (!memoryOnly) suite = await page.evaluate(([o, r]) => globalThis.runBench(o, r), [opts, which]);
+    let results = {};
+    if (!memoryOnly) results = await page.evaluate(([o, r]) => globalThis.runBench(o, r), [opts, which]);
     let memory = null;
     if (memoryUnits > 0) {
       console.log('');
@@ -153,7 +153,7 @@ export async function runBrowser({
         .evaluate((n) => globalThis.runMemory(n), memoryUnits)
         .catch((e) => ({ ok: false, error: String(e) }));
     }
-    return { suite, memory };
+    return { ...results, memory };
   } finally {
     await browser.close();
     server.close();

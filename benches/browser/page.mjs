@@ -2,6 +2,8 @@
 // Same bodies as in Node; Node-only contenders (Buffer) are absent here. The query string says
 // which entry to time (`entry`: the published file or, for route sweeps, the test entry).
 import { runSuite } from '../suite.mjs';
+import { runShort } from '../short.mjs';
+import { runFixedCost } from '../fixed-cost.mjs';
 import { importWithWasmMemory } from '../wasm-memory.mjs';
 
 const params = new URLSearchParams(location.search);
@@ -51,7 +53,10 @@ globalThis.runBench = async (opts, runtime) => {
       : undefined,
     ...(opts.contenders === 'all' ? await peers() : {}),
   };
-  return runSuite(env, corpora, opts, log);
+  if (opts.fixedCost) return { fixed: await runFixedCost(testing, env, opts, log) };
+  const suite = opts.short === 'only' ? null : await runSuite(env, corpora, opts, log);
+  const short = opts.short === 'none' ? null : await runShort(env, opts, log);
+  return { suite, short };
 };
 
 /** Encode + decode of an `units`-unit string built by repeating each 1M-unit corpus. */

@@ -78,6 +78,10 @@ test('the routes chosen here are the table row of this runtime, fitted to what i
 
 test('where a route needs what the runtime lacks, the nearest possible one is used', () => {
   const row = {
+    jsEncodeUpTo: 32,
+    scanDecodeUpTo: 4096,
+    jsDecodeUpTo: 2048,
+    shortDecoder: 'utf8Slice',
     moves: 'builtins',
     encode: 'wasm',
     nativeUpTo: 0,
@@ -96,6 +100,11 @@ test('where a route needs what the runtime lacks, the nearest possible one is us
   assert.equal(fitted.encode, fitted.moves === 'loops' ? 'native' : 'wasm');
   assert.equal(fitted.utf8, capabilities.isUtf8 ? 'isUtf8' : 'fatal');
   assert.equal(fitted.lone, capabilities.isWellFormed ? 'halving' : 'scan');
+  assert.equal(fitted.shortDecoder, capabilities.utf8Slice ? 'utf8Slice' : 'textDecoder');
+  // The loop decoder's code units go through one `apply`: the scan is capped, and the loop within it.
+  assert.equal(fitted.scanDecodeUpTo, 1024);
+  assert.equal(fitted.jsDecodeUpTo, 1024);
   for (const [route, value] of Object.entries(fitted))
-    if (!route.endsWith('Limit')) assert.ok(api.possibleRoutes()[route].includes(value), `${route}=${value}`);
+    if (!route.endsWith('Limit') && !route.endsWith('UpTo'))
+      assert.ok(api.possibleRoutes()[route].includes(value), `${route}=${value}`);
 });
