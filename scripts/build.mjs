@@ -225,6 +225,7 @@ const INTERNAL = [
   'platform.d.ts',
   'moves.d.ts',
   'routes.d.ts',
+  'short.d.ts',
   'testing.d.ts',
   join('encodings', 'wasm.d.ts'),
 ];
