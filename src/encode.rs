@@ -112,18 +112,30 @@ pub fn wtf8_len_from_utf16(src: &[u16]) -> usize {
 /// sequences while they fit and returns `(units read, bytes written)`. With `LOSSY`, lone
 /// surrogates become U+FFFD instead of their own sequence.
 ///
-/// In the wasm builds with simd128 (and in fuzzing builds) this is the SIMD kernel
-/// ([`crate::simd::encode`]); elsewhere the scalar one.
+/// In the wasm builds with simd128 (and in fuzzing builds) this is [`encode_units_simd`], the SIMD
+/// kernel ([`crate::simd::encode`]) then the scalar one; elsewhere the scalar kernel alone.
 #[inline]
 pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
-    return crate::simd::encode::encode_units::<LOSSY>(src, dst);
+    return encode_units_simd::<LOSSY>(src, dst);
     #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
     encode_units_from::<LOSSY>(src, dst, 0, 0)
 }
 
+/// [`encode_units`] with the SIMD kernel: its windows take what they can (all but the last units
+/// and bytes of room, never stopping between the two units of a pair), and the scalar kernel
+/// ([`encode_units_from`]) goes on from where they stopped. Never inlined: one copy per mode,
+/// however many functions call it.
+#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(never)]
+pub(crate) fn encode_units_simd<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    let (i, j) = crate::simd::encode::encode_windows::<LOSSY>(src, dst);
+    encode_units_from::<LOSSY>(src, dst, i, j)
+}
+
 /// The scalar kernel: [`encode_units`] from `src[i..]` into `dst[j..]`, returning the totals. It is
-/// the reference the SIMD kernel is tested against, and finishes the SIMD kernel's last units.
+/// the reference the SIMD kernel is tested against, and in [`encode_units_simd`] encodes the
+/// units its windows leave.
 /// `src[i]` must not be the trail of a pair whose lead was written before it.
 #[inline]
 pub(crate) fn encode_units_from<const LOSSY: bool>(

@@ -4,7 +4,7 @@
 //! `src/simd/`); here the `fuzz/` target `kernels` can also call the scalar kernels they must
 //! equal, directly, without the public functions' allocation and argument checks.
 
-use crate::decode::{decode_from, Stop};
+use crate::decode::{decode_from, decode_simd, Stop};
 use crate::error::ErrorCode;
 
 /// Why a decode stopped: `Done`, `Incomplete` (an unfinished sequence at the end), or `Error`
@@ -33,8 +33,8 @@ pub fn encode(src: &[u16], dst: &mut [u8], lossy: bool, simd: bool) -> (usize, u
     match (lossy, simd) {
         (false, false) => crate::encode::encode_units_from::<false>(src, dst, 0, 0),
         (true, false) => crate::encode::encode_units_from::<true>(src, dst, 0, 0),
-        (false, true) => crate::simd::encode::encode_units::<false>(src, dst),
-        (true, true) => crate::simd::encode::encode_units::<true>(src, dst),
+        (false, true) => crate::encode::encode_units_simd::<false>(src, dst),
+        (true, true) => crate::encode::encode_units_simd::<true>(src, dst),
     }
 }
 
@@ -49,7 +49,7 @@ pub fn decode(
     simd: bool,
 ) -> (usize, usize, DecodeStop) {
     let p = if simd {
-        crate::simd::decode::decode_chunk(src, dst, fatal, lead)
+        decode_simd(src, dst, fatal, lead)
     } else {
         decode_from(src, dst, fatal, lead, 0, 0, src.len())
     };
@@ -59,7 +59,7 @@ pub fn decode(
 /// [`validate_wtf8`](crate::validate_wtf8), scalar or SIMD kernel.
 pub fn validate(src: &[u8], simd: bool) -> Result<(), crate::DecodeError> {
     if simd {
-        crate::simd::validate::validate_wtf8(src)
+        crate::validate::validate_wtf8_simd(src)
     } else {
         crate::validate::validate_wtf8_from(src, 0, false)
     }
@@ -68,17 +68,17 @@ pub fn validate(src: &[u8], simd: bool) -> Result<(), crate::DecodeError> {
 /// [`utf16_lone_surrogates`](crate::utf16_lone_surrogates), scalar or SIMD kernel.
 pub fn lone_surrogates(src: &[u16], out: &mut [usize], simd: bool) -> Option<usize> {
     if simd {
-        crate::simd::scan::lone_surrogates(src, out)
+        crate::validate::utf16_lone_surrogates_simd(src, out)
     } else {
-        crate::validate::lone_surrogates_scalar(src, out)
+        crate::validate::lone_surrogates_from(src, out, 0, 0)
     }
 }
 
 /// [`utf16_valid_up_to`](crate::utf16_valid_up_to), scalar or SIMD kernel.
 pub fn utf16_valid_up_to(src: &[u16], simd: bool) -> usize {
     if simd {
-        crate::simd::scan::valid_up_to(src)
+        crate::validate::utf16_valid_up_to_simd(src)
     } else {
-        crate::validate::utf16_valid_up_to_scalar(src)
+        crate::validate::utf16_valid_up_to_from(src, 0)
     }
 }

@@ -26,15 +26,26 @@ use crate::grammar::{is_lead, is_surrogate, is_trail, read_sequence, Seq};
 /// Complexity: O(n), no allocation.
 pub fn validate_wtf8(src: &[u8]) -> Result<(), DecodeError> {
     #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
-    return crate::simd::validate::validate_wtf8(src);
+    return validate_wtf8_simd(src);
     #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
     validate_wtf8_from(src, 0, false)
+}
+
+/// [`validate_wtf8`] with the SIMD kernel ([`crate::simd::validate`]): its blocks check what they
+/// can, and the scalar kernel ([`validate_wtf8_from`]) goes on from the well-formed prefix they
+/// found, to the end or to the exact error.
+#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(never)]
+pub(crate) fn validate_wtf8_simd(src: &[u8]) -> Result<(), DecodeError> {
+    let (i, prev_lead) = crate::simd::validate::well_formed_prefix(src);
+    validate_wtf8_from(src, i, prev_lead)
 }
 
 /// The scalar kernel of [`validate_wtf8`], from `src[i..]`: `i` must be at a sequence boundary
 /// with `src[..i]` well-formed, and `prev_lead` says whether its last sequence is a lead
 /// surrogate's. Errors count from the start of `src`. It is the reference the SIMD kernel is
-/// tested against, and finds the exact error wherever the SIMD kernel sees one.
+/// tested against, and in [`validate_wtf8_simd`] checks what the SIMD kernel's blocks leave (and
+/// finds the exact error wherever they see one).
 pub(crate) fn validate_wtf8_from(
     src: &[u8],
     mut i: usize,
@@ -193,15 +204,30 @@ pub fn validate_utf16(src: &[u16]) -> Result<(), LoneSurrogateError> {
 /// Complexity: O(n), no allocation.
 pub fn utf16_lone_surrogates(src: &[u16], out: &mut [usize]) -> Option<usize> {
     #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
-    return crate::simd::scan::lone_surrogates(src, out);
+    return utf16_lone_surrogates_simd(src, out);
     #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
-    lone_surrogates_scalar(src, out)
+    lone_surrogates_from(src, out, 0, 0)
 }
 
-/// The scalar kernel of [`utf16_lone_surrogates`] (the reference for the SIMD kernel).
-pub(crate) fn lone_surrogates_scalar(src: &[u16], out: &mut [usize]) -> Option<usize> {
-    let mut count = 0;
-    let mut i = 0;
+/// [`utf16_lone_surrogates`] with the SIMD kernel ([`crate::simd::scan`]): its blocks write the
+/// indexes they settle, and the scalar kernel ([`lone_surrogates_from`]) goes on from where they
+/// stopped.
+#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(never)]
+pub(crate) fn utf16_lone_surrogates_simd(src: &[u16], out: &mut [usize]) -> Option<usize> {
+    let (i, count) = crate::simd::scan::lone_surrogates(src, out)?;
+    lone_surrogates_from(src, out, i, count)
+}
+
+/// The scalar kernel of [`utf16_lone_surrogates`] (the reference for the SIMD kernel), from
+/// `src[i..]` with `count` indexes already in `out`: `src[i]` must not be the trail of a pair
+/// whose lead is before it. Returns the total count.
+pub(crate) fn lone_surrogates_from(
+    src: &[u16],
+    out: &mut [usize],
+    mut i: usize,
+    mut count: usize,
+) -> Option<usize> {
     while i < src.len() {
         // Skip eight units at a time while none is a surrogate (most text has none).
         if let Some(block) = src.get(i..i + 8) {
@@ -235,14 +261,24 @@ pub(crate) fn lone_surrogates_scalar(src: &[u16], out: &mut [usize]) -> Option<u
 /// ```
 pub fn utf16_valid_up_to(src: &[u16]) -> usize {
     #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
-    return crate::simd::scan::valid_up_to(src);
+    return utf16_valid_up_to_simd(src);
     #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
-    utf16_valid_up_to_scalar(src)
+    utf16_valid_up_to_from(src, 0)
 }
 
-/// The scalar kernel of [`utf16_valid_up_to`] (the reference for the SIMD kernel).
-pub(crate) fn utf16_valid_up_to_scalar(src: &[u16]) -> usize {
-    let mut i = 0;
+/// [`utf16_valid_up_to`] with the SIMD kernel ([`crate::simd::scan`]): its blocks find how far
+/// there is no lone surrogate, and the scalar kernel ([`utf16_valid_up_to_from`]) goes on from
+/// there.
+#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(never)]
+pub(crate) fn utf16_valid_up_to_simd(src: &[u16]) -> usize {
+    utf16_valid_up_to_from(src, crate::simd::scan::valid_up_to(src))
+}
+
+/// The scalar kernel of [`utf16_valid_up_to`] (the reference for the SIMD kernel), from
+/// `src[i..]`: `src[..i]` must hold no lone surrogate, and `src[i]` must not be the trail of a
+/// pair whose lead is before it.
+pub(crate) fn utf16_valid_up_to_from(src: &[u16], mut i: usize) -> usize {
     while i < src.len() {
         let u = u32::from(src[i]);
         if is_surrogate(u) {

@@ -1,4 +1,6 @@
-//! WTF-8 → UTF-16 code units, strict and lenient, one 16-byte window at a time.
+//! WTF-8 → UTF-16 code units, strict and lenient, one 16-byte window at a time: the vector
+//! windows of [`decode_simd`](crate::decode::decode_simd), a leaf that decodes what it can and
+//! returns how far it got.
 //!
 //! Each window starts at a sequence boundary, and takes one of four paths:
 //!
@@ -15,72 +17,61 @@
 //!   4-byte sequence ends two units (its third byte computes the lead surrogate, its fourth the
 //!   trail). The window then advances to the start of its last (possibly unfinished) sequence.
 //!
-//! A window with anything ill-formed in it — or, strictly, a spelled-out surrogate pair — goes to
-//! the scalar kernel, which decodes at least its 16 bytes (with U+FFFD, or stopping at the error
-//! with the exact code, offset and length) before the windows resume. The scalar kernel also
-//! decodes the last bytes, from where fewer than 48 are left: so each window's 8-unit stores,
-//! which may write up to seven units past its output, are always overwritten by later output.
+//! A window with anything ill-formed in it — or, strictly, a spelled-out surrogate pair — stops
+//! the windows, at its start. So do the last bytes: the windows run only while at least
+//! [`ROOM`] (48) bytes are left. The driver ([`decode_simd`](crate::decode::decode_simd)) then has
+//! the scalar kernel decode at least the stopped window's [`WINDOW`] (16) bytes (with U+FFFD, or
+//! stopping at the error with the exact code, offset and length) before the windows resume, and
+//! the last fewer than 48 bytes: so each window's 8-unit stores, which may write up to seven
+//! units past its output, are always overwritten by later output.
+//!
+//! The driver keeps one monomorphised copy of its loop, these windows included, per mode
+//! ([`Windows::decode`]'s `const FATAL: bool`; measured: 15% faster on CJK than one copy asking
+//! `fatal` at run time).
 //!
 //! Lenient decoding does not track whether the last sequence was a lead surrogate's: only strict
-//! decoding asks (see `decode_chunk`).
+//! decoding asks.
 
 use super::tables::{tables, Tables};
 use super::validate::Checks;
 use super::V128;
-use crate::decode::{decode_from, Progress, Stop};
 
-/// Bytes per window.
-const WINDOW: usize = 16;
-/// Windows run while this many bytes are left.
-const ROOM: usize = 48;
+/// Bytes per window: after a window the windows could not take, the scalar kernel decodes at
+/// least this many bytes before they resume.
+pub(crate) const WINDOW: usize = 16;
+/// Windows run while this many bytes are left; the scalar kernel decodes the rest.
+pub(crate) const ROOM: usize = 48;
 
-/// [`decode_chunk`](crate::decode::decode_chunk), a 16-byte window at a time. Never inlined: one
-/// copy of the kernel per mode, however many functions call it.
-#[inline(never)]
-pub(crate) fn decode_chunk(
-    src: &[u8],
-    dst: &mut [u16],
-    fatal: bool,
-    prev_lead: &mut bool,
-) -> Progress {
-    if src.len() < ROOM {
-        // Too short for a window: not worth setting the vector constants up.
-        return decode_from(src, dst, fatal, prev_lead, 0, 0, src.len());
-    }
-    if fatal {
-        decode::<true>(src, dst, prev_lead)
-    } else {
-        decode::<false>(src, dst, prev_lead)
-    }
+/// The vector windows, with their constants set up once per call of the driver.
+pub(crate) struct Windows {
+    k: K,
+    t: &'static Tables,
 }
 
-/// [`decode_chunk`] for one mode: strict and lenient decoding each get their own copy of the
-/// window loop (measured: 15% faster on CJK than one copy asking `fatal` at run time).
-#[inline(always)]
-fn decode<const FATAL: bool>(src: &[u8], dst: &mut [u16], prev_lead: &mut bool) -> Progress {
-    let fatal = FATAL;
-    let (k, t) = (K::new(), tables());
-    let (mut i, mut j) = (0, 0);
-    loop {
-        (i, j) = decode_windows(&k, t, src, dst, fatal, i, j, prev_lead);
-        // The scalar kernel takes the window the vector code could not, or the last bytes.
-        let limit = if i + ROOM <= src.len() {
-            i + WINDOW
-        } else {
-            src.len()
-        };
-        let p = decode_from(src, dst, fatal, prev_lead, i, j, limit);
-        if p.stop != Stop::Done || p.read >= src.len() {
-            return p;
+impl Windows {
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Windows {
+            k: K::new(),
+            t: tables(),
         }
-        (i, j) = (p.read, p.written);
     }
-}
 
-/// The vector loop alone, for the tests: the bytes it read.
-#[cfg(test)]
-pub(crate) fn windows_only(src: &[u8], dst: &mut [u16], fatal: bool) -> usize {
-    decode_windows(&K::new(), tables(), src, dst, fatal, 0, 0, &mut false).0
+    /// Decodes windows from `src[i..]` (a sequence boundary; `prev_lead` says whether the
+    /// sequence before it is a lead surrogate's, and is updated) into `dst[j..]` while at least
+    /// [`ROOM`] bytes are left and each window is well-formed; returns where it stopped, `(i,
+    /// j)`, at a sequence boundary. One copy per mode (`FATAL`: strict decoding).
+    #[inline(always)]
+    pub(crate) fn decode<const FATAL: bool>(
+        &self,
+        src: &[u8],
+        dst: &mut [u16],
+        i: usize,
+        j: usize,
+        prev_lead: &mut bool,
+    ) -> (usize, usize) {
+        decode_windows(&self.k, self.t, src, dst, FATAL, i, j, prev_lead)
+    }
 }
 
 /// The constants of the loop, made opaque once (see [`V128::opaque`]).

@@ -13,32 +13,15 @@
 //! So the window also looks at the unit after it and the one before it; a pair cut by the end of
 //! the last window is finished by hand.
 //!
-//! The loop stops while at least 16 units are left, so that every byte a 16-byte store writes past
-//! a window's output is overwritten by later output: nothing is written past the returned length.
-//! The scalar kernel encodes the rest.
+//! A leaf: [`encode_windows`] encodes what it can and returns how far it got, and the driver
+//! ([`encode_units_simd`](crate::encode::encode_units_simd)) has the scalar kernel encode the
+//! rest. The loop stops while at least 16 units are left, so that every byte a 16-byte store
+//! writes past a window's output is overwritten by that later output: nothing is written past the
+//! length the driver returns.
 
 use super::tables::{base3, tables, Tables};
 use super::V128;
-use crate::encode::encode_units_from;
 use crate::grammar::{is_lead, is_trail};
-
-/// [`encode_units`](crate::encode::encode_units), eight units at a time. Never inlined: one copy
-/// of the kernel per mode, however many functions call it.
-#[inline(never)]
-pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    if src.len() < 24 || dst.len() < 32 {
-        // Too short for a window: not worth setting the vector constants up.
-        return encode_units_from::<LOSSY>(src, dst, 0, 0);
-    }
-    let (i, j) = encode_windows::<LOSSY>(src, dst);
-    encode_units_from::<LOSSY>(src, dst, i, j)
-}
-
-/// The vector loop alone, for the tests.
-#[cfg(test)]
-pub(crate) fn windows_only(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    encode_windows::<false>(src, dst)
-}
 
 /// The constants of the loop, made opaque once (see [`V128::opaque`]).
 struct K {
@@ -84,9 +67,13 @@ impl K {
 }
 
 /// Encodes whole windows while at least 24 units and 32 bytes of room are left; returns
-/// `(units read, bytes written)`, never between the two units of a pair.
+/// `(units read, bytes written)`, never between the two units of a pair: `(0, 0)` for input too
+/// short for a window (not worth setting the vector constants up).
 #[inline(always)]
-fn encode_windows<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn encode_windows<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    if src.len() < 24 || dst.len() < 32 {
+        return (0, 0);
+    }
     let k = K::new();
     let t = tables();
     let (mut i, mut j) = (0, 0);

@@ -12,9 +12,13 @@
 //!
 //! The public functions use these kernels only where the real instructions exist (and under
 //! `cfg(fuzzing)`); every other target keeps the scalar kernels, which stay the reference. The
-//! SIMD kernels hand anything unusual to the scalar code — in decoding and validation, any
-//! ill-formed input, so that every error keeps its exact code, offset and length — and the scalar
-//! code finishes the last few units or bytes of every input.
+//! SIMD kernels are leaves: each does what it can and returns how far it got, and imports nothing
+//! of the modules that call it (only [`crate::grammar`], [`tables`] and [`V128`]). The one driver
+//! of each conversion sits beside its scalar kernel (`decode_simd` in `decode.rs`,
+//! `encode_units_simd` in `encode.rs`, `validate_wtf8_simd`, `utf16_lone_surrogates_simd` and
+//! `utf16_valid_up_to_simd` in `validate.rs`) and has the scalar kernel go on from there: with
+//! anything unusual — in decoding and validation, any ill-formed input, so that every error keeps
+//! its exact code, offset and length — and with the last few units or bytes of every input.
 //!
 //! The techniques follow the published simdutf work of Lemire, Keiser, Clausecker and others
 //! ("Validating UTF-8 in less than one instruction per byte", "Transcoding billions of Unicode

@@ -5,19 +5,30 @@
 //! surrogate is paired exactly when the trail mask equals the lead mask moved up by one unit
 //! (a lead's successor is a trail, a trail's predecessor a lead), so one XOR per block shows
 //! whether it holds a lone surrogate; only then are the masks turned into indexes. A lead in a
-//! block's last unit is settled by the next block, and the last units (fewer than a block) by a
-//! scalar loop.
+//! block's last unit is settled by the next block.
+//!
+//! A leaf: the kernels scan whole blocks and return how far they got; the drivers
+//! ([`utf16_lone_surrogates_simd`](crate::validate::utf16_lone_surrogates_simd),
+//! [`utf16_valid_up_to_simd`](crate::validate::utf16_valid_up_to_simd)) have the scalar scan
+//! go on from there for the last units (fewer than a block, and a lead the last block left
+//! unsettled).
 
 use super::V128;
-use crate::grammar::{is_lead, is_surrogate, is_trail};
-use crate::validate::{lone_surrogates_scalar, utf16_valid_up_to_scalar};
+use crate::grammar::is_lead;
 
 /// Units per block.
 const BLOCK: usize = 16;
 
-/// Calls `found(index)` for every lone surrogate of `src` in order, while it returns `true`.
+/// Calls `found(index)` for every lone surrogate that the whole blocks of `src` settle, in
+/// order, while it returns `true`. Returns where the scalar scan goes on (the last block's last
+/// unit if it is a lead, still unsettled; 0 for input shorter than a block), or `None` if
+/// `found` stopped it.
 #[inline(always)]
-fn for_each_lone(src: &[u16], mut found: impl FnMut(usize) -> bool) {
+fn for_each_lone(src: &[u16], mut found: impl FnMut(usize) -> bool) -> Option<usize> {
+    if src.len() < BLOCK {
+        // Too short for a block: not worth setting the vector constants up.
+        return Some(0);
+    }
     let xfc = V128::splat8(0xFC).opaque();
     let xd8 = V128::splat8(0xD8).opaque();
     let xdc = V128::splat8(0xDC).opaque();
@@ -36,13 +47,13 @@ fn for_each_lone(src: &[u16], mut found: impl FnMut(usize) -> bool) {
             let lead_before = prev_leads.bitmask8() >> (BLOCK - 1);
             // A lead in the block before, unit at - 1, without a trail at `at`.
             if lead_before & !t & 1 != 0 && !found(at - 1) {
-                return;
+                return None;
             }
             // Leads in units 0..15 without a trail after them, trails without a lead before.
             let mut lone = (l & !(t >> 1) & 0x7FFF) | (t & !((l << 1) | lead_before));
             while lone != 0 {
                 if !found(at + lone.trailing_zeros() as usize) {
-                    return;
+                    return None;
                 }
                 lone &= lone - 1;
             }
@@ -50,32 +61,18 @@ fn for_each_lone(src: &[u16], mut found: impl FnMut(usize) -> bool) {
         prev_leads = leads;
         at += BLOCK;
     }
-    // The rest, from the last block's last unit if it is a lead (still unsettled).
-    let mut i = at - usize::from(at > 0 && is_lead(src[at - 1].into()));
-    while let Some(&u) = src.get(i) {
-        let u = u32::from(u);
-        if is_surrogate(u) {
-            if is_lead(u) && src.get(i + 1).is_some_and(|&t| is_trail(t.into())) {
-                i += 2;
-                continue;
-            }
-            if !found(i) {
-                return;
-            }
-        }
-        i += 1;
-    }
+    Some(at - usize::from(is_lead(src[at - 1].into())))
 }
 
-/// [`utf16_lone_surrogates`](crate::utf16_lone_surrogates), 16 units at a time.
-#[inline(never)]
-pub(crate) fn lone_surrogates(src: &[u16], out: &mut [usize]) -> Option<usize> {
-    if src.len() < BLOCK {
-        return lone_surrogates_scalar(src, out);
-    }
+/// [`utf16_lone_surrogates`](crate::utf16_lone_surrogates)'s vector part, 16 units at a time:
+/// writes the indexes of the lone surrogates the blocks settle to `out` and returns `(i, count)`,
+/// where the scalar scan goes on from unit `i` with `count` indexes written; `None` if `out` is
+/// too short (it then holds the first `out.len()` indexes).
+#[inline(always)]
+pub(crate) fn lone_surrogates(src: &[u16], out: &mut [usize]) -> Option<(usize, usize)> {
     let mut count = 0;
     let mut overflow = false;
-    for_each_lone(src, |index| match out.get_mut(count) {
+    let resume = for_each_lone(src, |index| match out.get_mut(count) {
         Some(slot) => {
             *slot = index;
             count += 1;
@@ -86,19 +83,19 @@ pub(crate) fn lone_surrogates(src: &[u16], out: &mut [usize]) -> Option<usize> {
             false
         }
     });
-    (!overflow).then_some(count)
+    (!overflow).then_some((resume.unwrap_or(src.len()), count))
 }
 
-/// [`utf16_valid_up_to`](crate::utf16_valid_up_to), 16 units at a time.
-#[inline(never)]
+/// [`utf16_valid_up_to`](crate::utf16_valid_up_to)'s vector part, 16 units at a time: `i` such
+/// that `src[..i]` has no lone surrogate and `src[i]` is not the trail of a pair. The scalar scan
+/// goes on from `i`; where the blocks found a lone surrogate, `i` is its index (and the scalar
+/// scan returns it at once).
+#[inline(always)]
 pub(crate) fn valid_up_to(src: &[u16]) -> usize {
-    if src.len() < BLOCK {
-        return utf16_valid_up_to_scalar(src);
-    }
     let mut first = src.len();
     for_each_lone(src, |index| {
         first = index;
         false
-    });
-    first
+    })
+    .unwrap_or(first)
 }

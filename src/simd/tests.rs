@@ -10,10 +10,13 @@
 //! on the simd128 instructions, and there the last test also checks every emulated operation
 //! against its instruction.
 
-use super::{decode, encode, scan, validate};
-use crate::decode::{decode_from, Stop};
-use crate::encode::encode_units_from;
-use crate::validate::{lone_surrogates_scalar, utf16_valid_up_to_scalar, validate_wtf8_from};
+use super::{decode, encode};
+use crate::decode::{decode_from, decode_simd, Stop};
+use crate::encode::{encode_units_from, encode_units_simd};
+use crate::validate::{
+    lone_surrogates_from, utf16_lone_surrogates_simd, utf16_valid_up_to_from,
+    utf16_valid_up_to_simd, validate_wtf8_from, validate_wtf8_simd,
+};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
@@ -88,10 +91,10 @@ fn check_encode(units: &[u16], what: &str, short_rooms: bool) {
         let mut want = vec![0xAB; room];
         let mut got = vec![0xAB; room];
         let w = encode_units_from::<false>(units, &mut want, 0, 0);
-        let g = encode::encode_units::<false>(units, &mut got);
+        let g = encode_units_simd::<false>(units, &mut got);
         assert_eq!((g, &got), (w, &want), "encode, room {room}: {what}");
         let w = encode_units_from::<true>(units, &mut want, 0, 0);
-        let g = encode::encode_units::<true>(units, &mut got);
+        let g = encode_units_simd::<true>(units, &mut got);
         assert_eq!((g, &got), (w, &want), "lossy encode, room {room}: {what}");
     }
 }
@@ -99,17 +102,17 @@ fn check_encode(units: &[u16], what: &str, short_rooms: bool) {
 /// The lone-surrogate scans, with room for all indexes, for one fewer, and for none.
 fn check_scan(units: &[u16], what: &str) {
     assert_eq!(
-        scan::valid_up_to(units),
-        utf16_valid_up_to_scalar(units),
+        utf16_valid_up_to_simd(units),
+        utf16_valid_up_to_from(units, 0),
         "valid_up_to: {what}"
     );
     let mut want = vec![usize::MAX; units.len() + 1];
-    let count = lone_surrogates_scalar(units, &mut want).unwrap_or(usize::MAX);
+    let count = lone_surrogates_from(units, &mut want, 0, 0).unwrap_or(usize::MAX);
     for room in [units.len(), count, count.saturating_sub(1), 0] {
         let mut want = vec![usize::MAX; room];
         let mut got = vec![usize::MAX; room];
-        let w = lone_surrogates_scalar(units, &mut want);
-        let g = scan::lone_surrogates(units, &mut got);
+        let w = lone_surrogates_from(units, &mut want, 0, 0);
+        let g = utf16_lone_surrogates_simd(units, &mut got);
         assert_eq!(
             (g, &got),
             (w, &want),
@@ -128,7 +131,7 @@ fn check_decode(bytes: &[u8], what: &str) {
             let mut got = vec![0xABCD; bytes.len() + 1];
             let (mut lead_w, mut lead_g) = (lead_before, lead_before);
             let w = decode_from(bytes, &mut want, fatal, &mut lead_w, 0, 0, bytes.len());
-            let g = decode::decode_chunk(bytes, &mut got, fatal, &mut lead_g);
+            let g = decode_simd(bytes, &mut got, fatal, &mut lead_g);
             let ctx = || format!("decode fatal={fatal} lead={lead_before}: {what}");
             assert_eq!(
                 (g.read, g.written, g.stop, lead_g),
@@ -144,7 +147,7 @@ fn check_decode(bytes: &[u8], what: &str) {
         }
     }
     assert_eq!(
-        validate::validate_wtf8(bytes),
+        validate_wtf8_simd(bytes),
         validate_wtf8_from(bytes, 0, false),
         "validate: {what}"
     );
@@ -211,9 +214,9 @@ fn well_formed_text_goes_through_the_vector_loops() {
     for (name, text) in texts() {
         // Encode: the windows stop only when fewer than 24 units are left.
         let mut out = vec![0; 3 * text.len()];
-        let (read, _) = encode::encode_units::<false>(&text, &mut out);
+        let (read, _) = encode_units_simd::<false>(&text, &mut out);
         assert_eq!(read, text.len(), "{name}");
-        let (vector_read, _) = encode::windows_only(&text, &mut out);
+        let (vector_read, _) = encode::encode_windows::<false>(&text, &mut out);
         assert!(
             vector_read + 24 > text.len(),
             "{name}: windows stopped at {vector_read}"
@@ -225,7 +228,12 @@ fn well_formed_text_goes_through_the_vector_loops() {
         let wtf8 = crate::convert_utf16_to_wtf8(&text);
         for fatal in [true, false] {
             let mut units = vec![0; wtf8.len()];
-            let read = decode::windows_only(&wtf8, &mut units, fatal);
+            let windows = decode::Windows::new();
+            let (read, _) = if fatal {
+                windows.decode::<true>(&wtf8, &mut units, 0, 0, &mut false)
+            } else {
+                windows.decode::<false>(&wtf8, &mut units, 0, 0, &mut false)
+            };
             assert!(
                 read + 32 + 16 > wtf8.len(),
                 "{name}: windows stopped at {read}"

@@ -14,13 +14,13 @@
 //! pair spelled out, not allowed. Each is marked at its second byte, and a trail's mark three
 //! bytes after a lead's is an error ([`surrogate_marks`]).
 //!
-//! When a block has an error, the scalar validator takes over from the start of the sequence
-//! that contains the block's first byte, and reports the error with the exact code, offset and
-//! length it always did.
+//! A leaf: [`well_formed_prefix`] checks blocks until one has an error, or until fewer than 16
+//! bytes are left, and returns how far the input is well-formed (the start of the sequence that
+//! contains the first byte not checked). The driver
+//! ([`validate_wtf8_simd`](crate::validate::validate_wtf8_simd)) has the scalar validator go on
+//! from there, so it reports the error with the exact code, offset and length it always did.
 
 use super::V128;
-use crate::error::DecodeError;
-use crate::validate::validate_wtf8_from;
 
 /// A lead (C0..FF) followed by a byte that is not a continuation.
 const SHORT: u8 = 1 << 0;
@@ -182,11 +182,14 @@ impl Checks {
     }
 }
 
-/// [`validate_wtf8`](crate::validate_wtf8), 16 bytes at a time.
-#[inline(never)]
-pub(crate) fn validate_wtf8(src: &[u8]) -> Result<(), DecodeError> {
+/// [`validate_wtf8`](crate::validate_wtf8)'s vector part, 16 bytes at a time: `(i, prev_lead)`
+/// such that `src[..i]` is well-formed WTF-8, `i` is at a sequence boundary, and `prev_lead` says
+/// whether the last sequence before `i` is a lead surrogate's; `(0, false)` for input too short
+/// for a block. The scalar validator goes on from `i` with `prev_lead`.
+#[inline(always)]
+pub(crate) fn well_formed_prefix(src: &[u8]) -> (usize, bool) {
     if src.len() < 16 {
-        return validate_wtf8_from(src, 0, false);
+        return (0, false);
     }
     let c = Checks::new();
     let mut prev = c.zero;
@@ -215,12 +218,12 @@ pub(crate) fn validate_wtf8(src: &[u8]) -> Result<(), DecodeError> {
         prev_leads = leads;
         i += 16;
     }
-    // The rest (the last bytes, or from a block with an error) goes to the scalar validator,
-    // from the start of the last sequence that begins before byte i: everything before that
-    // start is well-formed, and the sequence itself may be unfinished or broken at byte i.
+    // The rest (the last bytes, or from a block with an error) is the scalar validator's, from
+    // the start of the last sequence that begins before byte i: everything before that start is
+    // well-formed, and the sequence itself may be unfinished or broken at byte i.
     let start = sequence_start(src, i);
     let prev_lead = start >= 3 && src[start - 3] == 0xED && (0xA0..=0xAF).contains(&src[start - 2]);
-    validate_wtf8_from(src, start, prev_lead)
+    (start, prev_lead)
 }
 
 /// The start of the last sequence that begins before `src[i]`, given that the vector checks
