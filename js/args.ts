@@ -130,12 +130,27 @@ function isWtf8Label(label: string): boolean {
   return name === 'wtf-8' || name === 'wtf8';
 }
 
-function readOptions(options: unknown): { fatal?: unknown; ignoreBOM?: unknown; stream?: unknown } {
+/**
+ * Reads the `limit` member of an options argument (`inspect`'s): `undefined` is no limit
+ * (`Infinity`); anything else is converted to a number and must be a whole number ≥ 0 or
+ * `Infinity`, else a `RangeError`.
+ */
+export function readLimit(options: unknown): number {
+  const limit = readOptions(options).limit;
+  if (limit === undefined) return Infinity;
+  const n = Number(limit);
+  if (!(n >= 0) || (n !== Infinity && !Number.isInteger(n))) {
+    throw new RangeError(`options.limit must be a whole number >= 0 or Infinity, got ${String(limit)}`);
+  }
+  return n;
+}
+
+function readOptions(options: unknown): { fatal?: unknown; ignoreBOM?: unknown; limit?: unknown; stream?: unknown } {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' && typeof options !== 'function') {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
-  return options as { fatal?: unknown; ignoreBOM?: unknown; stream?: unknown };
+  return options as { fatal?: unknown; ignoreBOM?: unknown; limit?: unknown; stream?: unknown };
 }
 
 function describe(value: unknown): string {

@@ -27,7 +27,6 @@ export {
   type Wtf8ToUtf8Options,
 } from './decode.js';
 export { concat } from './concat.js';
-export { inspect, type Segment, type SegmentKind } from './inspect.js';
 export {
   Wtf8Encoder,
   Wtf8Decoder,

@@ -1,6 +1,6 @@
 /**
  * Synchronous instantiation of an embedded wasm module with wasm-bindgen's generated glue, shared
- * by both entries (each bundles its own copy of this small file).
+ * by the three entries (each bundles its own copy of this small file).
  *
  * @module
  */
@@ -12,11 +12,15 @@ export interface Glue {
 
 /**
  * The bytes of an embedded module, which scripts/build.mjs embeds as a string of one character
- * (U+0000..U+00FF) per byte: smaller in the gzipped bundle than base64.
+ * (U+0000..U+00FF) per byte: smaller in the gzipped bundle than base64. The first character is a
+ * shift `k`, and each byte `b` is the character `(b + k) mod 256`: build.mjs picks the `k` that
+ * makes the bundle smallest (most of a module's frequent small bytes then print as one ASCII
+ * character each rather than an escape such as `\x01`).
  */
 export function bytesOf(text: string): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  const shift = text.charCodeAt(0);
+  const out = new Uint8Array(text.length - 1);
+  for (let i = 1; i < text.length; i++) out[i - 1] = text.charCodeAt(i) - shift;
   return out;
 }
 

@@ -16,7 +16,6 @@
 import * as glue from 'wtf8-wasm:glue';
 import { wasmBytes } from 'wtf8-wasm:bytes';
 import { instantiate } from './instantiate.js';
-import { unitsOf } from './units.js';
 import { failure, type Wtf8Error } from './errors.js';
 import { availableMoves, type UnitMoves } from './moves.js';
 import { routes } from './routes.js';
@@ -38,6 +37,7 @@ const UNITS_AT = glue.scratch_units_ptr() >>> 1;
 const BYTES_AT = glue.scratch_bytes_ptr();
 const LONE_AT = glue.scratch_lone_ptr() >>> 2;
 const FAILURE_AT = glue.failure_ptr() >>> 2;
+const STREAM_AT = glue.scratch_stream_ptr() >>> 2;
 const CONVERTED_AT = glue.scratch_converted_ptr();
 
 let byteView = new Uint8Array(memory.buffer);
@@ -150,12 +150,7 @@ export function decodeWasm(input: Uint8Array, fatal: boolean, base = 0): string 
     if (n < 0) throw failure(words(), FAILURE_AT, base);
     return readUnits(n);
   }
-  const decoder = new StreamingDecoder(fatal, base);
-  try {
-    return decoder.decode(input, false);
-  } finally {
-    decoder.free();
-  }
+  return new StreamingDecoder(fatal, base).decode(input, false);
 }
 
 /**
@@ -208,51 +203,47 @@ export function joinWtf8(tail: Uint8Array, head: Uint8Array): Uint8Array {
 }
 
 /**
- * A wasm-side streaming decoder: holds back an incomplete sequence between calls and reports
- * strict errors with their offset from the start of the stream.
+ * A streaming decoder: the core's `StreamDecoder`, whose state (four words: the bytes held back
+ * for the next chunk, and what it knows of the bytes before) this object keeps between calls and
+ * hands to the wasm module with each chunk; the module holds no per-stream state, so any number
+ * of these can be open. Strict errors report their offset from the start of the stream.
  */
 export class StreamingDecoder {
-  #inner: glue.Decoder;
+  readonly #fatal: boolean;
   readonly #base: number;
+  /** The decoder's words (`StreamDecoder::to_words`), or `undefined` for a new stream. */
+  #state: Uint32Array | undefined;
 
   /** `base`: added to a strict error's offset (where the stream starts in the caller's bytes). */
   constructor(fatal: boolean, base = 0) {
-    this.#inner = new glue.Decoder(fatal);
+    this.#fatal = fatal;
     this.#base = base;
   }
 
   /** Decodes the next part of the stream; `stream` false ends the stream (and resets it). */
   decode(input: Uint8Array, stream: boolean): string {
+    if (this.#state === undefined) glue.stream_begin(this.#fatal);
+    else words().set(this.#state, STREAM_AT);
     let text = '';
     let start = 0;
     do {
       const end = Math.min(input.length, start + MAX_DECODE_BYTES);
       bytes().set(input.subarray(start, end), BYTES_AT);
-      const n = this.#inner.decode(end - start, !stream && end === input.length);
-      if (n < 0) throw failure(words(), FAILURE_AT, this.#base);
+      const n = glue.decode_stream(end - start, !stream && end === input.length);
+      if (n < 0) {
+        this.#state = undefined;
+        throw failure(words(), FAILURE_AT, this.#base);
+      }
       text += readUnits(n);
       start = end;
     } while (start < input.length);
+    // The words as the last call left them (read after it: a call may grow wasm memory).
+    this.#state = stream ? words().slice(STREAM_AT, STREAM_AT + 4) : undefined;
     return text;
   }
 
-  /** Forgets held-back bytes. */
+  /** Forgets held-back bytes and starts a new stream. */
   reset(): void {
-    this.#inner.reset();
+    this.#state = undefined;
   }
-
-  /** Releases the wasm-side state now (it is also released when garbage-collected). */
-  free(): void {
-    this.#inner.free();
-  }
-}
-
-/** The `inspect` records of a string: 8 `u32`s each (bindings/main's `records`). */
-export function inspectUnits(input: string): Uint32Array {
-  return glue.inspect_units(unitsOf(input));
-}
-
-/** The `inspect` records of bytes read as WTF-8: 8 `u32`s each. */
-export function inspectBytes(input: Uint8Array): Uint32Array {
-  return glue.inspect_bytes(input);
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Builds the publishable npm package in pkg/, with two entries, each with its own wasm module:
-// the main one ('wtf8-wasm': js/index.ts over the bindings crate bindings/main) and
-// 'wtf8-wasm/encodings' (js/encodings/index.ts over bindings/encodings), so that a WTF-8-only
-// user does not load the other encodings. Both bindings crates depend on the core (src/) by path.
+// Builds the publishable npm package in pkg/, with three entries, each with its own wasm module:
+// the main one ('wtf8-wasm': js/index.ts over the bindings crate bindings/main),
+// 'wtf8-wasm/encodings' (js/encodings/index.ts over bindings/encodings) and 'wtf8-wasm/inspect'
+// (js/inspect/index.ts over bindings/inspect), so that a WTF-8-only user loads neither the other
+// encodings nor the breakdown. The bindings crates depend on the core (src/) by path.
 //   1. wasm-pack (bundler target) compiles each bindings crate and runs wasm-bindgen,
-//   2. wasm-opt (npm `binaryen`) optimises each module (the main one for speed, the other for size),
+//   2. wasm-opt (npm `binaryen`) optimises each module (the main one for speed, the others for size),
 //   3. esbuild bundles each entry + wasm-bindgen's generated glue + the embedded module into one
 //      ESM and one CommonJS file (no `await init()`: the module compiles synchronously on import);
 //      the main entry also embeds js/strings.wat, assembled by binaryen's parser,
@@ -14,7 +15,7 @@
 // Usage: node scripts/build.mjs [--quiet]
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -38,11 +39,11 @@ const run = (cmd, args, env = {}) => {
 };
 
 /**
- * The two entries: where wasm-pack writes, the module's name, the cargo features, how it is
+ * The three entries: where wasm-pack writes, the module's name, the cargo features, how it is
  * optimised, the TypeScript source, the bundles, and the prefix of the two virtual modules the
  * source imports ('<prefix>:glue', '<prefix>:bytes'; declared in js/generated.d.ts,
- * js/encodings/generated.d.ts). The main module is optimised for speed (its transcoding loops are
- * the hot path; measured with benches/); the encodings module for size.
+ * js/encodings/generated.d.ts, js/inspect/generated.d.ts). The main module is optimised for speed
+ * (its transcoding loops are the hot path; measured with benches/); the other two for size.
  */
 const ENTRIES = [
   {
@@ -65,6 +66,16 @@ const ENTRIES = [
     wasmOpt: '-Oz',
     source: join(root, 'js', 'encodings', 'index.ts'),
     files: { esm: 'encodings.mjs', cjs: 'encodings.cjs' },
+  },
+  {
+    prefix: 'wtf8-wasm-inspect',
+    crate: join(root, 'bindings', 'inspect'),
+    out: join(root, 'target', 'wasm-pack-inspect'),
+    name: 'wtf8_wasm_inspect',
+    optLevel: 's',
+    wasmOpt: '-Oz',
+    source: join(root, 'js', 'inspect', 'index.ts'),
+    files: { esm: 'inspect.mjs', cjs: 'inspect.cjs' },
   },
 ];
 const finalPkg = join(root, 'pkg');
@@ -138,15 +149,35 @@ async function assemble(watPath) {
   }
 }
 
+/**
+ * A module's bytes as the string `bytesOf` (js/instantiate.ts) reads: the shift `k`, then each
+ * byte plus `k` (mod 256) as one character. Every `k` is tried, printed as esbuild prints it in
+ * the bundle, and the one whose gzip is smallest is kept (main entry: 0.4 kB gzip less than `k` = 0).
+ */
+async function embedded(bytes) {
+  let best;
+  for (let k = 0; k < 256; k++) {
+    const text = String.fromCharCode(k) + Array.from(bytes, (b) => String.fromCharCode((b + k) & 0xff)).join('');
+    const { code } = await esbuild.transform(`export const x = ${JSON.stringify(text)};`, {
+      minify: true,
+      charset: 'utf8',
+      format: 'esm',
+    });
+    const size = gzipSync(code, { level: 9 }).length;
+    if (best === undefined || size < best.size) best = { text, size };
+  }
+  return best.text;
+}
+
 // 3. Bundle. Virtual modules per entry: the generated glue, used as generated, the wasm bytes,
 // and for the main entry the string-moves module.
 async function virtualModules({ prefix, out, name, wasm, strings }) {
-  // The modules' bytes as strings of one character (U+0000..U+00FF) per byte, printed as UTF-8
-  // by esbuild (charset: 'utf8' below): gzip then sees the module's own bytes and compresses them
-  // almost as well as the binary (main module: 16.8 kB gzip in the bundle, against 21.0 kB as
-  // base64, whose 6-bit symbols hide the byte structure from gzip).
-  const wasmBytes = readFileSync(wasm).toString('latin1');
-  const stringsBytes = strings && Buffer.from(await assemble(strings)).toString('latin1');
+  // The modules' bytes as strings of one character (U+0000..U+00FF) per byte (shifted: see
+  // `embedded`), printed as UTF-8 by esbuild (charset: 'utf8' below): gzip then sees the module's
+  // own bytes and compresses them almost as well as the binary (base64's 6-bit symbols hide the
+  // byte structure from gzip: 21.0 kB gzip for the main module, against 16.8 kB unshifted).
+  const wasmBytes = await embedded(readFileSync(wasm));
+  const stringsBytes = strings && (await embedded(Buffer.from(await assemble(strings))));
   const glue = new RegExp(`^${prefix}:glue$`);
   const bytes = new RegExp(`^${prefix}:(bytes|strings)$`);
   return {
@@ -165,6 +196,25 @@ async function virtualModules({ prefix, out, name, wasm, strings }) {
     },
   };
 }
+/**
+ * The bundle's entry: the entry's source, whose public functions and classes then get their own
+ * names back (`encode.name === 'encode'`), which minifying took. Only those: esbuild's
+ * `keepNames` would keep every internal name too, which cost the main entry 1 kB gzip.
+ */
+function publicNames(source) {
+  return {
+    contents: [
+      `import * as api from './${basename(source)}';`,
+      `export * from './${basename(source)}';`,
+      `for (const name of Object.keys(api))`,
+      `  if (typeof api[name] === 'function') Object.defineProperty(api[name], 'name', { value: name, configurable: true });`,
+    ].join('\n'),
+    resolveDir: dirname(source),
+    sourcefile: `${basename(source)} (public names)`,
+    loader: 'js',
+  };
+}
+
 rmSync(pkg, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 const version = /^version\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, 'Cargo.toml'), 'utf8'))[1];
@@ -173,7 +223,7 @@ for (const entry of ENTRIES) {
   for (const format of ['esm', 'cjs']) {
     log(`» esbuild ${format} (${entry.files[format]})`);
     await esbuild.build({
-      entryPoints: [entry.source],
+      stdin: publicNames(entry.source),
       bundle: true,
       format,
       platform: 'neutral',
@@ -186,7 +236,6 @@ for (const entry of ENTRIES) {
       banner: { js: banner },
       outfile: join(dist, entry.files[format]),
       plugins: [await virtualModules(entry)],
-      keepNames: true,
       logLevel: 'warning',
     });
   }
@@ -208,7 +257,6 @@ await esbuild.build({
   banner: { js: `/*! wtf8-wasm ${version} test entry (not published) | MIT */` },
   outfile: join(testing, 'wtf8-wasm-testing.mjs'),
   plugins: [await virtualModules(main)],
-  keepNames: true,
   logLevel: 'warning',
 });
 

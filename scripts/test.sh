@@ -14,7 +14,10 @@ bash scripts/setup.sh
 step "rust: format, lint (the core natively and for wasm32, the bindings crates for wasm32); the core has no dependencies"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
-cargo clippy --workspace --target wasm32-unknown-unknown --locked -- -D warnings
+# The inspect bindings use std (serde-wasm-bindgen turns on wasm-bindgen's `std`), the other two
+# are no_std with their own panic handler: linted apart, so cargo does not unify their features.
+cargo clippy --workspace --exclude wtf8-wasm-inspect-bindings --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy -p wtf8-wasm-inspect-bindings --target wasm32-unknown-unknown --locked -- -D warnings
 for target in x86_64-unknown-linux-gnu wasm32-unknown-unknown; do
   deps=$(cargo tree -p wtf8-wasm -e normal,build --target "$target" --prefix none --locked | sort -u)
   if [ "$deps" != "wtf8-wasm v$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1) ($PWD)" ]; then
@@ -58,7 +61,7 @@ WTF8_HIDE=Buffer,getBuiltinModule node --import ./tests/js/portable-preload.mjs 
 step "js again on Node 20, as on Node 20.0-20.15 (Buffer, but no process.getBuiltinModule for isAscii/isUtf8)"
 WTF8_HIDE=getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
 
-step "memory: every wtf8-wasm/encodings function on 64 Mi-unit inputs (child process) leaves its wasm memory at most 4 MiB"
+step "memory: every wtf8-wasm/encodings function, and wtf8-wasm/inspect walked whole, on 64 Mi-unit inputs (child processes) leave their wasm memory at most 4 MiB"
 node --test --test-reporter=spec tests/memory/*.test.mjs
 
 # Node 22+ all have process.getBuiltinModule and the JS String Builtins, so of the runs above only

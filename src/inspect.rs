@@ -145,10 +145,59 @@ impl Segment {
 /// assert_eq!((lone.bytes(), lone.utf8_lossy(), lone.byte_offset()), (&b"\xED\xA0\xBD"[..], &b"\xEF\xBF\xBD"[..], 1));
 /// ```
 pub fn inspect_utf16(src: &[u16]) -> Utf16Segments<'_> {
+    inspect_utf16_chunk(src, InspectPosition::default(), true)
+}
+
+/// Where a breakdown in chunks stands: the unit index and byte offset of the next segment in the
+/// whole input, and what the next chunk needs to know of the one before. Start with
+/// `InspectPosition::default()`; take the next one from [`Utf16Segments::position`] or
+/// [`Wtf8Segments::position`] once a chunk's segments are read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InspectPosition {
+    unit_index: usize,
+    byte_offset: usize,
+    /// WTF-8 input: the segment before was a lead surrogate's 3-byte sequence (so a trail's
+    /// sequence next is the second half of a spelled-out pair).
+    after_lead: bool,
+}
+
+impl InspectPosition {
+    /// Index of the next segment's first code unit (for byte input: in the lenient decoding).
+    pub fn unit_index(&self) -> usize {
+        self.unit_index
+    }
+    /// Byte offset of the next segment (in the WTF-8 encoding, or in the byte input).
+    pub fn byte_offset(&self) -> usize {
+        self.byte_offset
+    }
+}
+
+/// [`inspect_utf16`] of one chunk of a longer input, so that a long input can be broken down a
+/// chunk at a time: `at` is where the chunk starts ([`InspectPosition::default()`] for the first),
+/// and `last` says whether it ends the input. The segments' indexes and offsets are those in the
+/// whole input. Unless `last`, a lead surrogate that ends the chunk is not given (the next unit
+/// may be its trail): [`Utf16Segments::consumed`] tells how far the chunk was read, and the next
+/// chunk starts there, at [`Utf16Segments::position`].
+///
+/// ```
+/// use wtf8_wasm::{inspect_utf16, inspect_utf16_chunk, InspectPosition, Segment};
+/// let input = [0x61, 0xD83D, 0xDE00, 0x62];
+/// let mut first = inspect_utf16_chunk(&input[..2], InspectPosition::default(), false);
+/// let mut segments: Vec<Segment> = first.by_ref().collect();
+/// assert_eq!(first.consumed(), 1); // the lead waits for the next chunk
+/// let at = first.position();
+/// segments.extend(inspect_utf16_chunk(&input[1..], at, true));
+/// assert_eq!(segments, inspect_utf16(&input).collect::<Vec<_>>());
+/// ```
+pub fn inspect_utf16_chunk(chunk: &[u16], at: InspectPosition, last: bool) -> Utf16Segments<'_> {
     Utf16Segments {
-        src,
-        index: 0,
-        byte_offset: 0,
+        src: chunk,
+        pos: 0,
+        at: InspectPosition {
+            after_lead: false,
+            ..at
+        },
+        last,
     }
 }
 
@@ -171,35 +220,72 @@ pub fn inspect_utf16(src: &[u16]) -> Utf16Segments<'_> {
 /// assert_eq!(segs[1].error().unwrap().as_str(), "OVERLONG");
 /// ```
 pub fn inspect_wtf8(src: &[u8]) -> Wtf8Segments<'_> {
+    inspect_wtf8_chunk(src, InspectPosition::default(), true)
+}
+
+/// [`inspect_wtf8`] of one chunk of a longer input (see [`inspect_utf16_chunk`]). Unless `last`,
+/// the segments stop before a sequence that the chunk cuts short, and before a lead surrogate's
+/// sequence whose next sequence the chunk cuts short or leaves out (its lossy UTF-8 depends on
+/// whether a trail follows); the next chunk starts at [`Wtf8Segments::consumed`].
+///
+/// ```
+/// use wtf8_wasm::{inspect_wtf8, inspect_wtf8_chunk, InspectPosition, Segment};
+/// let input = b"a\xED\xA0\xBD\xED\xB8\x80b"; // a pair spelled as two 3-byte sequences
+/// let mut segments: Vec<Segment> = Vec::new();
+/// let (mut start, mut at) = (0, InspectPosition::default());
+/// for end in [2, 5, 8] {
+///     let mut chunk = inspect_wtf8_chunk(&input[start..end], at, end == input.len());
+///     segments.extend(chunk.by_ref());
+///     (start, at) = (start + chunk.consumed(), chunk.position());
+/// }
+/// assert_eq!(segments, inspect_wtf8(input).collect::<Vec<_>>());
+/// ```
+pub fn inspect_wtf8_chunk(chunk: &[u8], at: InspectPosition, last: bool) -> Wtf8Segments<'_> {
     Wtf8Segments {
-        src,
-        offset: 0,
-        unit_index: 0,
-        prev_lead: false,
+        src: chunk,
+        pos: 0,
+        at,
+        last,
     }
 }
 
-/// Iterator returned by [`inspect_utf16`].
+/// Iterator returned by [`inspect_utf16`] and [`inspect_utf16_chunk`].
 #[derive(Clone, Debug)]
 pub struct Utf16Segments<'a> {
     src: &'a [u16],
-    index: usize,
-    byte_offset: usize,
+    /// Units of `src` read.
+    pos: usize,
+    /// Where the next segment starts in the whole input.
+    at: InspectPosition,
+    last: bool,
+}
+
+impl Utf16Segments<'_> {
+    /// Units of the chunk given as segments so far (all of them once the iterator is done, except
+    /// a lead surrogate held back at the end of a chunk that is not the last).
+    pub fn consumed(&self) -> usize {
+        self.pos
+    }
+    /// Where the next segment starts: pass it with the next chunk, which starts at
+    /// [`consumed`](Self::consumed).
+    pub fn position(&self) -> InspectPosition {
+        self.at
+    }
 }
 
 impl Iterator for Utf16Segments<'_> {
     type Item = Segment;
 
     fn next(&mut self) -> Option<Segment> {
-        let &first = self.src.get(self.index)?;
+        let &first = self.src.get(self.pos)?;
         let u = u32::from(first);
-        let paired = is_lead(u)
-            && self
-                .src
-                .get(self.index + 1)
-                .is_some_and(|&t| is_trail(u32::from(t)));
+        let next = self.src.get(self.pos + 1);
+        if !self.last && is_lead(u) && next.is_none() {
+            return None;
+        }
+        let paired = is_lead(u) && next.is_some_and(|&t| is_trail(u32::from(t)));
         let (code_point, unit_len, units) = if paired {
-            let t = self.src[self.index + 1];
+            let t = self.src[self.pos + 1];
             (combine(u, u32::from(t)), 2u8, [first, t])
         } else {
             (u, 1, [first, 0])
@@ -209,10 +295,10 @@ impl Iterator for Utf16Segments<'_> {
         let (utf8, utf8_len) = lossy_utf8(Some(code_point), &bytes[..byte_len]);
         let segment = Segment {
             kind: SegmentKind::of(code_point),
-            unit_index: self.index,
+            unit_index: self.at.unit_index,
             units,
             unit_len,
-            byte_offset: self.byte_offset,
+            byte_offset: self.at.byte_offset,
             bytes,
             byte_len: byte_len as u8,
             code_point: Some(code_point),
@@ -220,34 +306,58 @@ impl Iterator for Utf16Segments<'_> {
             utf8,
             utf8_len,
         };
-        self.index += usize::from(unit_len);
-        self.byte_offset += byte_len;
+        self.pos += usize::from(unit_len);
+        self.at.unit_index += usize::from(unit_len);
+        self.at.byte_offset += byte_len;
         Some(segment)
     }
 }
 
-/// Iterator returned by [`inspect_wtf8`].
+/// Iterator returned by [`inspect_wtf8`] and [`inspect_wtf8_chunk`].
 #[derive(Clone, Debug)]
 pub struct Wtf8Segments<'a> {
     src: &'a [u8],
-    offset: usize,
-    unit_index: usize,
-    prev_lead: bool,
+    /// Bytes of `src` read.
+    pos: usize,
+    /// Where the next segment starts in the whole input.
+    at: InspectPosition,
+    last: bool,
+}
+
+impl Wtf8Segments<'_> {
+    /// Bytes of the chunk given as segments so far (all of them once the iterator is done, except
+    /// what waits for the next chunk; see [`inspect_wtf8_chunk`]).
+    pub fn consumed(&self) -> usize {
+        self.pos
+    }
+    /// Where the next segment starts: pass it with the next chunk, which starts at
+    /// [`consumed`](Self::consumed).
+    pub fn position(&self) -> InspectPosition {
+        self.at
+    }
 }
 
 impl Iterator for Wtf8Segments<'_> {
     type Item = Segment;
 
     fn next(&mut self) -> Option<Segment> {
-        let rest = self.src.get(self.offset..).filter(|r| !r.is_empty())?;
+        let rest = self.src.get(self.pos..).filter(|r| !r.is_empty())?;
         let mut bytes = [0u8; 4];
         let segment = match read_sequence(rest) {
+            Seq::Truncated if !self.last => return None,
             Seq::Valid { code_point, len } => {
                 let len_us = usize::from(len);
+                let after = &rest[len_us..];
+                if !self.last
+                    && is_lead(code_point)
+                    && (after.is_empty() || read_sequence(after) == Seq::Truncated)
+                {
+                    return None;
+                }
                 bytes[..len_us].copy_from_slice(&rest[..len_us]);
                 let (units, unit_len) = units(code_point);
                 let unit_len = unit_len as u8;
-                let spelled_trail = self.prev_lead && is_trail(code_point);
+                let spelled_trail = self.at.after_lead && is_trail(code_point);
                 let error = spelled_trail.then_some(ErrorCode::SurrogatePair);
                 let (mut utf8, mut utf8_len) = lossy_utf8(Some(code_point), &rest[..len_us]);
                 if spelled_trail {
@@ -256,23 +366,20 @@ impl Iterator for Wtf8Segments<'_> {
                 } else if is_lead(code_point) {
                     if let Some(Seq::Valid {
                         code_point: next, ..
-                    }) = rest
-                        .get(len_us..)
-                        .filter(|r| !r.is_empty())
-                        .map(read_sequence)
+                    }) = Some(after).filter(|r| !r.is_empty()).map(read_sequence)
                     {
                         if is_trail(next) {
                             utf8_len = write_sequence(combine(code_point, next), &mut utf8) as u8;
                         }
                     }
                 }
-                self.prev_lead = is_surrogate(code_point) && is_lead(code_point);
+                self.at.after_lead = is_surrogate(code_point) && is_lead(code_point);
                 Segment {
                     kind: SegmentKind::of(code_point),
-                    unit_index: self.unit_index,
+                    unit_index: self.at.unit_index,
                     units,
                     unit_len,
-                    byte_offset: self.offset,
+                    byte_offset: self.at.byte_offset,
                     bytes,
                     byte_len: len,
                     code_point: Some(code_point),
@@ -284,23 +391,24 @@ impl Iterator for Wtf8Segments<'_> {
             Seq::Invalid { code, len } => self.invalid(rest, usize::from(len), Some(code)),
             Seq::Truncated => self.invalid(rest, rest.len(), Some(ErrorCode::Truncated)),
         };
-        self.offset += usize::from(segment.byte_len);
-        self.unit_index += usize::from(segment.unit_len);
+        self.pos += usize::from(segment.byte_len);
+        self.at.byte_offset += usize::from(segment.byte_len);
+        self.at.unit_index += usize::from(segment.unit_len);
         Some(segment)
     }
 }
 
 impl Wtf8Segments<'_> {
     fn invalid(&mut self, rest: &[u8], len: usize, error: Option<ErrorCode>) -> Segment {
-        self.prev_lead = false;
+        self.at.after_lead = false;
         let mut bytes = [0u8; 4];
         bytes[..len].copy_from_slice(&rest[..len]);
         Segment {
             kind: SegmentKind::Invalid,
-            unit_index: self.unit_index,
+            unit_index: self.at.unit_index,
             units: [REPLACEMENT_UNIT, 0],
             unit_len: 1,
-            byte_offset: self.offset,
+            byte_offset: self.at.byte_offset,
             bytes,
             byte_len: len as u8,
             code_point: None,
@@ -372,6 +480,72 @@ mod tests {
                     assert_eq!(units, input);
                     assert_eq!(bytes, convert_utf16_to_wtf8(&input));
                     assert_eq!(utf8, convert_utf16_to_utf8_lossy(&input));
+                }
+            }
+        }
+    }
+
+    /// Every input of the alphabets above cut into two or three chunks at every place gives the
+    /// segments of the whole (the chunked breakdown of the `wtf8-wasm/inspect` entry).
+    #[test]
+    fn chunks_give_the_segments_of_the_whole() {
+        let pieces: [&[u8]; 9] = [
+            b"a",
+            b"\xED\xA0\x80",
+            b"\xED\xAF\xBF",
+            b"\xED\xB0\x80",
+            b"\xF0\x9F",
+            b"\xC0",
+            b"\xE2\x82",
+            b"\xF0\x9F\x98\x80",
+            b"\xED\xA0",
+        ];
+        let mut inputs = Vec::new();
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    inputs.push([a, b, c].concat());
+                }
+            }
+        }
+        for input in &inputs {
+            let whole: Vec<Segment> = inspect_wtf8(input).collect();
+            for i in 0..=input.len() {
+                for j in i..=input.len() {
+                    let (mut start, mut at, mut got) = (0, InspectPosition::default(), Vec::new());
+                    for end in [i, j, input.len()] {
+                        let end = end.max(start);
+                        let mut chunk =
+                            inspect_wtf8_chunk(&input[start..end], at, end == input.len());
+                        got.extend(chunk.by_ref());
+                        (start, at) = (start + chunk.consumed(), chunk.position());
+                    }
+                    assert_eq!(got, whole, "{input:02X?} cut at {i}, {j}");
+                }
+            }
+        }
+        let alphabet = [0x61u16, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE9];
+        for &a in &alphabet {
+            for &b in &alphabet {
+                for &c in &alphabet {
+                    for &d in &alphabet {
+                        let input = [a, b, c, d];
+                        let whole: Vec<Segment> = inspect_utf16(&input).collect();
+                        for i in 0..=4 {
+                            for j in i..=4 {
+                                let (mut start, mut at, mut got) =
+                                    (0, InspectPosition::default(), Vec::new());
+                                for end in [i, j, 4] {
+                                    let end = end.max(start);
+                                    let mut chunk =
+                                        inspect_utf16_chunk(&input[start..end], at, end == 4);
+                                    got.extend(chunk.by_ref());
+                                    (start, at) = (start + chunk.consumed(), chunk.position());
+                                }
+                                assert_eq!(got, whole, "{input:04X?} cut at {i}, {j}");
+                            }
+                        }
+                    }
                 }
             }
         }

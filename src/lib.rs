@@ -30,7 +30,8 @@
 //!
 //! Checks: [`validate_wtf8`], [`is_wtf8`], [`wtf8_valid_up_to`], [`validate_utf8`], [`is_utf8`],
 //! [`utf8_valid_up_to`], [`validate_utf16`], [`utf16_valid_up_to`], [`utf16_lone_surrogates`].
-//! Sizing: [`wtf8_len_from_utf16`]. Breakdown for display: [`inspect_utf16`], [`inspect_wtf8`].
+//! Sizing: [`wtf8_len_from_utf16`]. Breakdown for display: [`inspect_utf16`], [`inspect_wtf8`], and
+//! a chunk at a time [`inspect_utf16_chunk`], [`inspect_wtf8_chunk`].
 //! Input in chunks: [`wtf8_settled_len`] says where a chunk can be cut so that every function
 //! above reads its front as it does inside the whole.
 //!
@@ -125,7 +126,10 @@ pub use encode::{
     wtf8_len_from_utf16,
 };
 pub use error::{DecodeError, ErrorCode, LoneSurrogateError};
-pub use inspect::{inspect_utf16, inspect_wtf8, Segment, SegmentKind, Utf16Segments, Wtf8Segments};
+pub use inspect::{
+    inspect_utf16, inspect_utf16_chunk, inspect_wtf8, inspect_wtf8_chunk, InspectPosition, Segment,
+    SegmentKind, Utf16Segments, Wtf8Segments,
+};
 pub use stream::{StreamDecoder, StreamEncoder};
 pub use utf8::{
     convert_utf16_to_utf8, convert_utf16_to_utf8_lossy, convert_utf16_to_utf8_lossy_partial,

@@ -132,6 +132,44 @@ impl StreamDecoder {
         usize::from(self.pending_len)
     }
 
+    /// The decoder's whole state as four words, to keep outside it between calls: for a caller
+    /// that cannot hold the decoder itself, such as JavaScript driving a WebAssembly module that
+    /// keeps no per-stream state. [`from_words`](Self::from_words) gives the same decoder back.
+    /// The layout is this version's own: keep the words only to give them back to it.
+    ///
+    /// ```
+    /// use wtf8_wasm::StreamDecoder;
+    /// let mut dec = StreamDecoder::new(false);
+    /// let mut out = Vec::new();
+    /// dec.decode(b"a\xF0\x9F", false, &mut out).unwrap();
+    /// let words = dec.to_words();
+    /// let mut again = StreamDecoder::from_words(words);
+    /// again.decode(b"\x98\x80", true, &mut out).unwrap();
+    /// assert_eq!(out, [0x61, 0xD83D, 0xDE00]);
+    /// ```
+    pub fn to_words(&self) -> [u32; 4] {
+        let offset = self.offset as u64;
+        [
+            u32::from_le_bytes(self.pending),
+            u32::from(self.pending_len)
+                | u32::from(self.prev_lead) << 8
+                | u32::from(self.fatal) << 9,
+            offset as u32,
+            (offset >> 32) as u32,
+        ]
+    }
+
+    /// The decoder whose [`to_words`](Self::to_words) gave `words`.
+    pub fn from_words(words: [u32; 4]) -> Self {
+        StreamDecoder {
+            fatal: words[1] & 1 << 9 != 0,
+            pending: words[0].to_le_bytes(),
+            pending_len: (words[1] & 7) as u8,
+            prev_lead: words[1] & 1 << 8 != 0,
+            offset: (u64::from(words[3]) << 32 | u64::from(words[2])) as usize,
+        }
+    }
+
     /// Forgets any held-back bytes and starts a new stream.
     pub fn reset(&mut self) {
         *self = StreamDecoder::new(self.fatal);

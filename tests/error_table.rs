@@ -1,7 +1,7 @@
 //! The tables the npm package's TypeScript layer shares with this crate, checked against it: the
 //! error codes (`js/errors.ts`'s `ERROR_CODES`, the order in which the wasm bindings report a
 //! code by position, and the descriptions its messages use) and the segment kinds of `inspect`
-//! (`js/inspect.ts`'s `SEGMENT_KINDS`). Each is written once in Rust; a TypeScript copy that
+//! (`js/inspect/index.ts`'s `SEGMENT_KINDS`). Each is written once in Rust; a TypeScript copy that
 //! drifts fails here.
 
 use std::fs;
@@ -81,10 +81,13 @@ fn segment_kinds_in_typescript_are_the_crates_in_declaration_order() {
         SegmentKind::LoneTrail,
         SegmentKind::Invalid,
     ];
-    // The bindings send a kind as its discriminant (`kind as u32`).
+    // The list above is the declaration order (the inspect bindings name a kind by `as_str`).
     for (i, kind) in kinds.iter().enumerate() {
         assert_eq!(*kind as usize, i, "{}", kind.as_str());
     }
     let names: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
-    assert_eq!(string_array(&read("js/inspect.ts"), "SEGMENT_KINDS"), names);
+    assert_eq!(
+        string_array(&read("js/inspect/index.ts"), "SEGMENT_KINDS"),
+        names
+    );
 }

@@ -388,6 +388,9 @@ fn check_stream(
     streamed.clear();
     let mut result = Ok(());
     for (i, chunk) in chunks.iter().enumerate() {
+        // Between chunks the decoder goes out as its words and comes back (as the npm package's
+        // wasm module does: it keeps no per-stream state), which must lose nothing.
+        *strict = StreamDecoder::from_words(strict.to_words());
         result = strict.decode(chunk, i + 1 == chunks.len(), streamed);
         if result.is_err() {
             break;
@@ -408,6 +411,7 @@ fn check_stream(
     );
     streamed.clear();
     for (i, chunk) in chunks.iter().enumerate() {
+        *lenient = StreamDecoder::from_words(lenient.to_words());
         lenient
             .decode(chunk, i + 1 == chunks.len(), streamed)
             .expect("lenient never fails");

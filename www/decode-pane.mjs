@@ -1,6 +1,7 @@
 // Bytes → string: parses the hex box, decodes leniently and strictly, and shows where strict
 // decoding stops.
-import { checkUtf8, decode, inspect, wtf8ToUtf8, Wtf8Error } from 'wtf8-wasm';
+import { checkUtf8, decode, wtf8ToUtf8, Wtf8Error } from 'wtf8-wasm';
+import { inspect } from 'wtf8-wasm/inspect';
 import { h, fill } from './lib/dom.mjs';
 import { formatHex, parseHex, hex2 } from './lib/hex.mjs';
 import { toEscapes } from './lib/escapes.mjs';

@@ -1,5 +1,6 @@
 // String → bytes: parses the text box, then shows what the package makes of the string.
-import { decode, encode, inspect, toUtf8, Wtf8Error } from 'wtf8-wasm';
+import { decode, encode, toUtf8, Wtf8Error } from 'wtf8-wasm';
+import { inspect } from 'wtf8-wasm/inspect';
 import { h, fill } from './lib/dom.mjs';
 import { parseEscapes } from './lib/escapes.mjs';
 import { formatHex } from './lib/hex.mjs';

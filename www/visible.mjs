@@ -1,6 +1,6 @@
 // A string shown so that nothing in it is invisible: lone surrogates, U+FFFD replacements,
 // controls and format characters appear as labelled badges, everything else as text.
-import { inspect } from 'wtf8-wasm';
+import { inspect } from 'wtf8-wasm/inspect';
 import { h } from './lib/dom.mjs';
 import { hex4, visibleForm } from './lib/labels.mjs';
 

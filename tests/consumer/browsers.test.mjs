@@ -74,9 +74,11 @@ test('Firefox: esbuild bundle passes the smoke test', async () => {
 test('Chromium: no bundler, <script type="module"> importing dist/wtf8-wasm.mjs passes the smoke test', async () => {
   const before = server.requests.length;
   await smokeIn('chromium', '/no-bundler.html');
-  // Exactly the page, the package's one ESM file and the smoke body: no .wasm or other fetch.
+  // Exactly the page, the package's two ESM files it imports and the smoke body: no .wasm or
+  // other fetch.
   assert.deepEqual(server.requests.slice(before).sort(), [
     '200 /no-bundler.html',
+    '200 /node_modules/wtf8-wasm/dist/inspect.mjs',
     '200 /node_modules/wtf8-wasm/dist/wtf8-wasm.mjs',
     '200 /smoke-body.mjs',
   ]);

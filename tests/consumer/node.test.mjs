@@ -49,14 +49,23 @@ test('the tarball holds the published files only and has no dependencies', (t) =
 test('the shared smoke body can fail: a TextEncoder-based impostor is rejected', async () => {
   // Guards the guard: if smoke() accepted a lossy implementation, every runtime test below would be vacuous.
   const api = await import(join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.mjs'));
+  const inspectApi = await import(join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'inspect.mjs'));
   const { smoke } = await import(join(scratch.app, 'smoke-body.mjs'));
   const impostor = { ...api, encode: (s) => new TextEncoder().encode(s) };
   await assert.rejects(
-    smoke(impostor),
+    smoke(impostor, inspectApi),
     /smoke check "encode lone surrogates" failed: encode\(a\\uD83Db\): got "61 ef bf bd 62", want "61 ed a0 bd 62"/,
   );
   const noStreams = { ...api, Wtf8DecoderStream: class {} };
-  await assert.rejects(smoke(noStreams), /smoke check "Wtf8EncoderStream\/Wtf8DecoderStream" failed/);
+  await assert.rejects(smoke(noStreams, inspectApi), /smoke check "Wtf8EncoderStream\/Wtf8DecoderStream" failed/);
+  // Without the inspect entry, or with inspect back in the main one, the exports check fails.
+  await assert.rejects(smoke(api), /smoke check "exports" failed: no wtf8-wasm\/inspect module given/);
+  await assert.rejects(smoke({ ...api, inspect: inspectApi.inspect }, inspectApi), /smoke check "exports" failed/);
+  const lossyInspect = {
+    ...inspectApi,
+    inspect: (x) => inspectApi.inspect(typeof x === 'string' ? x.toWellFormed() : x),
+  };
+  await assert.rejects(smoke(api, lossyInspect), /smoke check "inspect \(wtf8-wasm\/inspect\)" failed/);
 });
 
 for (const node of NODES) {

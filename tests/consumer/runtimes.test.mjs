@@ -92,8 +92,8 @@ for (const [file, entry] of [
 }
 
 test('workerd: a module worker importing wtf8-wasm passes the smoke test', async (t) => {
-  // The worker's modules: itself, the smoke body, and the package's ESM entry under its package
-  // name, which is how a bundler (or wrangler) hands a dependency to workerd.
+  // The worker's modules: itself, the smoke body, and the package's ESM entries under their
+  // package names, which is how a bundler (or wrangler) hands a dependency to workerd.
   const config = join(scratch.app, 'worker.capnp');
   writeFileSync(
     config,
@@ -104,6 +104,7 @@ const worker :Workerd.Worker = (
     (name = "worker.mjs", esModule = embed "worker.mjs"),
     (name = "smoke-body.mjs", esModule = embed "smoke-body.mjs"),
     (name = "wtf8-wasm", esModule = embed "node_modules/wtf8-wasm/dist/wtf8-wasm.mjs"),
+    (name = "wtf8-wasm/inspect", esModule = embed "node_modules/wtf8-wasm/dist/inspect.mjs"),
   ],
   compatibilityDate = "2026-11-01",
 );

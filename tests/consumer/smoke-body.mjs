@@ -1,9 +1,10 @@
 // The consumer smoke test: one body of checks that every runtime runs unmodified against the
 // installed package (Node CJS and ESM, Deno, Bun, browsers with and without a bundler).
 // Plain ES module, no imports, no Node APIs: `api` is whatever the runtime got from
-// `require('wtf8-wasm')` / `import * as api from 'wtf8-wasm'`.
+// `require('wtf8-wasm')` / `import * as api from 'wtf8-wasm'`, and `inspectApi` the same of
+// 'wtf8-wasm/inspect'.
 //
-// `smoke(api)` resolves to the list of check names in CHECKS order, or rejects with an Error
+// `smoke(api, inspectApi)` resolves to the list of check names in CHECKS order, or rejects with an Error
 // whose message names the failed check and what it got. Callers compare the returned list with
 // CHECKS, so a runtime that silently skipped a check fails too.
 
@@ -17,7 +18,7 @@ export const CHECKS = [
   'lossy toUtf8 equals TextEncoder',
   'wtf8ToUtf8, isWtf8, checkWtf8, checkUtf8',
   'concat re-pairs surrogates',
-  'inspect',
+  'inspect (wtf8-wasm/inspect)',
   'encodeInto',
   'Wtf8Encoder/Wtf8Decoder {stream: true}',
   'Wtf8EncoderStream/Wtf8DecoderStream',
@@ -36,11 +37,12 @@ const EXPORTS = [
   'decode',
   'encode',
   'encodeInto',
-  'inspect',
   'isWtf8',
   'toUtf8',
   'wtf8ToUtf8',
 ];
+
+const INSPECT_EXPORTS = ['SEGMENT_KINDS', 'inspect', 'inspectIter'];
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
 const units = (text) => Array.from({ length: text.length }, (_, i) => text.charCodeAt(i).toString(16)).join(' ');
@@ -112,8 +114,11 @@ async function pipe(stream, chunks) {
   return out;
 }
 
-/** Runs every check against `api`; resolves to the names of the checks that passed (all of CHECKS). */
-export async function smoke(api) {
+/**
+ * Runs every check against `api` (and `inspectApi`); resolves to the names of the checks that
+ * passed (all of CHECKS).
+ */
+export async function smoke(api, inspectApi) {
   const passed = [];
   const check = async (name, body) => {
     if (name !== CHECKS[passed.length]) fail(name, `out of order (expected "${CHECKS[passed.length]}")`);
@@ -142,6 +147,16 @@ export async function smoke(api) {
       const kind = typeof api[name];
       if (kind !== 'function') fail(c, `export ${name} is ${kind}, not a function`);
     }
+    if (inspectApi === undefined || inspectApi === null) fail(c, 'no wtf8-wasm/inspect module given');
+    equal(
+      c,
+      Object.keys(inspectApi)
+        .filter((k) => k !== 'default')
+        .sort()
+        .join(','),
+      INSPECT_EXPORTS.join(','),
+      'wtf8-wasm/inspect export names',
+    );
   });
 
   await check('encode lone surrogates', (c) => {
@@ -214,16 +229,25 @@ export async function smoke(api) {
     });
   });
 
-  await check('inspect', (c) => {
-    const segments = api.inspect(half);
+  await check('inspect (wtf8-wasm/inspect)', (c) => {
+    const segments = inspectApi.inspect(half);
     equal(c, Array.isArray(segments), true, 'inspect returns an array');
     equal(c, segments.map((s) => s.kind).join(','), 'ascii,lone-lead,ascii', 'kinds');
     const lead = segments[1];
     equal(c, `${lead.index}/${lead.offset}/${lead.codePoint}`, '1/1/55357', 'index/offset/codePoint');
     bytesEqual(c, Uint8Array.from(lead.bytes), [0xed, 0xa0, 0xbd], 'bytes');
     bytesEqual(c, Uint8Array.from(lead.utf8), [0xef, 0xbf, 0xbd], 'utf8');
-    const invalid = api.inspect(new Uint8Array([0x61, 0xff]))[1];
+    const invalid = inspectApi.inspect(new Uint8Array([0x61, 0xff]))[1];
     equal(c, `${invalid.kind}/${invalid.error}/${invalid.codePoint}`, 'invalid/INVALID_BYTE/null', 'byte input');
+    const first = inspectApi.inspectIter(api.encode(half), { limit: 2 });
+    equal(c, Array.from(first, (s) => s.kind).join(','), 'ascii,lone-lead', 'inspectIter of bytes with a limit');
+    let error;
+    try {
+      inspectApi.inspect(42);
+    } catch (e) {
+      error = e;
+    }
+    equal(c, error instanceof TypeError, true, 'inspect(42) throws a TypeError');
   });
 
   await check('encodeInto', (c) => {
@@ -292,12 +316,12 @@ export async function smoke(api) {
  * In a browser page: runs the smoke body and reports the result in `globalThis.__smoke` and the
  * document title, where the browser tests read it.
  */
-export function smokeInPage(api) {
+export function smokeInPage(api, inspectApi) {
   const report = (result) => {
     globalThis.__smoke = result;
     document.title = result.ok ? 'smoke: pass' : 'smoke: FAIL';
   };
-  return smoke(api).then(
+  return smoke(api, inspectApi).then(
     (checks) => report({ ok: true, checks }),
     (error) => report({ ok: false, error: String((error && error.stack) || error) }),
   );

@@ -432,8 +432,9 @@ describe('layout and access', () => {
 });
 
 describe('the run as a whole', () => {
-  test('the page loaded the package as an ES module from /pkg/dist/wtf8-wasm.mjs', () => {
+  test('the page loaded the package as ES modules: /pkg/dist/wtf8-wasm.mjs, and inspect from its own entry', () => {
     assert.ok(requested.some((url) => new URL(url).pathname === '/pkg/dist/wtf8-wasm.mjs'));
+    assert.ok(requested.some((url) => new URL(url).pathname === '/pkg/dist/inspect.mjs'));
   });
 
   test('no console errors, no page errors, no failed requests, nothing from other hosts', () => {

@@ -1,12 +1,11 @@
 // The public API's contract beyond the vector table: argument types, every BufferSource kind,
-// options, error objects, encodeInto, concat, inspect.
+// options, error objects, encodeInto, concat (inspect, its own entry: inspect.test.mjs).
 import { Buffer } from 'node:buffer';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { wtf8, hex, fromHex } from './support.mjs';
 
-const { encode, encodeInto, decode, toUtf8, wtf8ToUtf8, isWtf8, checkWtf8, checkUtf8, concat, inspect, Wtf8Error } =
-  wtf8;
+const { encode, encodeInto, decode, toUtf8, wtf8ToUtf8, isWtf8, checkWtf8, checkUtf8, concat, Wtf8Error } = wtf8;
 
 test('exports exactly the documented API', () => {
   assert.deepEqual(Object.keys(wtf8).sort(), [
@@ -21,11 +20,15 @@ test('exports exactly the documented API', () => {
     'decode',
     'encode',
     'encodeInto',
-    'inspect',
     'isWtf8',
     'toUtf8',
     'wtf8ToUtf8',
   ]);
+});
+
+test('the public functions and classes carry their own names (the bundle is minified)', () => {
+  for (const [name, value] of Object.entries(wtf8)) if (typeof value === 'function') assert.equal(value.name, name);
+  assert.equal(new wtf8.Wtf8Decoder().constructor.name, 'Wtf8Decoder');
 });
 
 test('non-string input to string functions is a TypeError, not a Wtf8Error', () => {
@@ -196,64 +199,4 @@ test('concat re-pairs surrogates across parts and rejects ill-formed parts with 
     () => concat([fromHex('eda080edb080')]),
     (e) => e.code === 'SURROGATE_PAIR' && e.part === 0 && e.offset === 3,
   );
-});
-
-test('inspect: one record per code point, lone surrogate or ill-formed subpart', () => {
-  const records = inspect('a\uD83Db\uD83D\uDE00\u00e9');
-  assert.deepEqual(
-    records.map((r) => r.kind),
-    ['ascii', 'lone-lead', 'ascii', '4-byte', '2-byte'],
-  );
-  assert.deepEqual(records[1], {
-    kind: 'lone-lead',
-    index: 1,
-    units: [0xd83d],
-    offset: 1,
-    bytes: [0xed, 0xa0, 0xbd],
-    codePoint: 0xd83d,
-    utf8: [0xef, 0xbf, 0xbd],
-    error: null,
-  });
-  assert.deepEqual(records[3], {
-    kind: '4-byte',
-    index: 3,
-    units: [0xd83d, 0xde00],
-    offset: 5,
-    bytes: [0xf0, 0x9f, 0x98, 0x80],
-    codePoint: 0x1f600,
-    utf8: [0xf0, 0x9f, 0x98, 0x80],
-    error: null,
-  });
-  const fromBytes = inspect(fromHex('61c0afeda080edb080e282'));
-  assert.deepEqual(
-    fromBytes.map((r) => [r.kind, r.offset, r.index, r.error]),
-    [
-      ['ascii', 0, 0, null],
-      ['invalid', 1, 1, 'OVERLONG'],
-      ['invalid', 2, 2, 'UNEXPECTED_CONTINUATION'],
-      ['lone-lead', 3, 3, null],
-      ['lone-trail', 6, 4, 'SURROGATE_PAIR'],
-      ['invalid', 9, 5, 'TRUNCATED'],
-    ],
-  );
-  // A spelled-out pair: the records still add up to decode() and wtf8ToUtf8().
-  const spelled = fromHex('eda080edb080');
-  const pairRecords = inspect(spelled);
-  assert.deepEqual(
-    pairRecords.map((r) => [r.kind, r.utf8.length, r.error]),
-    [
-      ['lone-lead', 4, null],
-      ['lone-trail', 0, 'SURROGATE_PAIR'],
-    ],
-  );
-  assert.equal(hex(new Uint8Array(pairRecords.flatMap((r) => r.utf8))), hex(wtf8ToUtf8(spelled)));
-  assert.equal(String.fromCharCode(...pairRecords.flatMap((r) => r.units)), decode(spelled));
-  assert.deepEqual(inspect(new ArrayBuffer(0)), []);
-  assert.throws(() => inspect(42), TypeError);
-  // The records add up to the conversions.
-  const text = 'x\uDC00\u20ac\uD800';
-  const all = inspect(text);
-  assert.equal(hex(new Uint8Array(all.flatMap((r) => r.bytes))), hex(encode(text)));
-  assert.equal(hex(new Uint8Array(all.flatMap((r) => r.utf8))), hex(toUtf8(text)));
-  assert.equal(String.fromCharCode(...all.flatMap((r) => r.units)), text);
 });

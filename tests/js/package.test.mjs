@@ -18,8 +18,8 @@ test('package.json: version from Cargo.toml, exports with types first, no depend
   assert.ok(manifest.engines?.node, 'engines.node is set');
   assert.equal(manifest.dependencies, undefined, 'zero runtime dependencies');
   assert.equal(manifest.license, 'MIT');
-  assert.deepEqual(Object.keys(manifest.exports), ['.', './encodings', './package.json']);
-  for (const entry of ['.', './encodings']) {
+  assert.deepEqual(Object.keys(manifest.exports), ['.', './encodings', './inspect', './package.json']);
+  for (const entry of ['.', './encodings', './inspect']) {
     assert.deepEqual(Object.keys(manifest.exports[entry]), ['import', 'require'], entry);
     for (const condition of Object.values(manifest.exports[entry])) {
       assert.equal(Object.keys(condition)[0], 'types', `types comes first in every condition of ${entry}`);
@@ -53,7 +53,7 @@ test('npm publish --dry-run accepts pkg/ and would publish exactly the whitelist
     const declarations = readFileSync(join(pkgDir, typesFile), 'utf8');
     assert.doesNotMatch(
       declarations,
-      /wtf8-wasm(-encodings)?:(glue|bytes)|from ['"]\.\/wasm\.js['"]/,
+      /wtf8-wasm(-encodings|-inspect)?:(glue|bytes)|from ['"]\.\/wasm\.js['"]/,
       `${typesFile} refers only to published files`,
     );
     // Every relative import of a declaration file resolves to a published declaration file.

@@ -1,7 +1,7 @@
 // Size budget: the published files must stay within tests/js/size-budget.json.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root, pkgDir } from './support.mjs';
@@ -18,4 +18,12 @@ test('each published entry file is within its raw and gzip budget', (t) => {
     assert.ok(size.gzip <= limit.gzip, `${file} is ${size.gzip} B gzip, over its ${limit.gzip} B budget`);
   }
   t.diagnostic(rows.join('\n'));
+});
+
+test('every published entry file has a budget, and the main entry meets the 20 kB gzip goal', () => {
+  const entries = readdirSync(join(pkgDir, 'dist')).filter((f) => /\.(mjs|cjs)$/.test(f));
+  assert.deepEqual(entries.map((f) => `dist/${f}`).sort(), Object.keys(budget.files).sort());
+  for (const file of ['dist/wtf8-wasm.mjs', 'dist/wtf8-wasm.cjs']) {
+    assert.ok(budget.files[file].gzip <= 20000, `${file}: the budget itself stays within the goal`);
+  }
 });

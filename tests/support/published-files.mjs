@@ -15,8 +15,12 @@ export const REQUIRED_FILES = [
   'dist/encodings.cjs',
   'dist/types/encodings/index.d.ts',
   'dist/types-cjs/encodings/index.d.ts',
+  'dist/inspect.mjs',
+  'dist/inspect.cjs',
+  'dist/types/inspect/index.d.ts',
+  'dist/types-cjs/inspect/index.d.ts',
 ];
 
-/** Any published file: the manifest and docs, the two entries in both formats, their declarations. */
+/** Any published file: the manifest and docs, the three entries in both formats, their declarations. */
 export const PUBLISHED_FILE =
-  /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(wtf8-wasm|encodings)\.(mjs|cjs)|dist\/types(-cjs)?\/(encodings\/)?[a-z0-9-]+\.d\.ts|dist\/types-cjs\/package\.json)$/;
+  /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(wtf8-wasm|encodings|inspect)\.(mjs|cjs)|dist\/types(-cjs)?\/((encodings|inspect)\/)?[a-z0-9-]+\.d\.ts|dist\/types-cjs\/package\.json)$/;

@@ -11,13 +11,18 @@
 //!   writes a chunk of UTF-16 code units (or bytes) into one, calls an export with the chunk's
 //!   length, and reads the result out of the other. Inputs of any size go through in chunks of at
 //!   most [`max_encode_units`] units / [`max_decode_bytes`] bytes, so wasm memory does not grow with
-//!   input size. (`inspect` alone takes its whole input, as a slice: it is for display.)
+//!   input size.
 //! - **Results are numbers**: a length, or for a failure -1 with the failure record filled in
 //!   (its code, byte offset, error length and code unit index, as `u32`s at [`failure_ptr`]),
 //!   which the TypeScript layer turns into its `Wtf8Error` (`js/errors.ts`). A failure is never a
 //!   value a success could return. The record, the scratch statics and the panic handler are in
 //!   `bindings/convention`, shared with the other module.
-//! - **The heap** is used by `inspect` alone (its records); the allocator is `lol_alloc`'s.
+//! - **No per-call heap**: the scratch buffers are fixed statics, and a stream's state (four
+//!   words: the bytes that wait for the next chunk, and what the decoder knows of the bytes
+//!   before) is kept by the caller and passed in with each chunk ([`decode_stream`]).
+//!   The one allocation is the core's SIMD tables, built once on first use; the allocator hands
+//!   out whole pages and never frees, so wasm memory grows by one page once, whatever the calls.
+//!   (The breakdown, `inspect`, which allocates per call, is the `wtf8-wasm/inspect` entry's.)
 
 // No `std` in the wasm module: the panic handler (bindings/convention) traps without formatting a
 // message, so `core::fmt` and std's panic machinery stay out of it (tests/js/size-budget.json).
@@ -25,18 +30,16 @@
 
 extern crate alloc;
 
-use alloc::vec::Vec;
-
-use convention::{code_word, decode_failure, Shared, NONE};
+use convention::{decode_failure, Shared};
 use wasm_bindgen::prelude::*;
-use wtf8_wasm::{Segment, StreamDecoder};
+use wtf8_wasm::StreamDecoder;
 
-// SAFETY: this module is built for wasm32 without threads (no `atomics` target feature, no shared
-// memory), so exactly one thread ever allocates, which is what `AssumeSingleThreaded` requires.
+// The one allocation is the core's SIMD tables (9.3 KiB, built on first use and kept for good;
+// see the crate doc): whole pages from `memory.grow`, never freed, is all it needs, in a few bytes
+// of code.
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
-static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
-    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+static ALLOCATOR: lol_alloc::LeakingPageAllocator = lol_alloc::LeakingPageAllocator;
 
 /// Input bytes per decode call; also the size of the byte scratch buffer.
 const MAX_DECODE_BYTES: usize = 1 << 16;
@@ -60,6 +63,8 @@ struct Scratch {
     lone: [usize; MAX_LONE],
     /// Output of [`convert_chunk_lossy`].
     converted: [u8; 3 * MAX_CONVERT_BYTES],
+    /// The state of the stream [`decode_stream`] decodes (`StreamDecoder::to_words`).
+    stream: [u32; 4],
 }
 
 static SCRATCH: Shared<Scratch> = Shared::new(Scratch {
@@ -67,6 +72,7 @@ static SCRATCH: Shared<Scratch> = Shared::new(Scratch {
     bytes: [0; MAX_DECODE_BYTES + 8],
     lone: [0; MAX_LONE],
     converted: [0; 3 * MAX_CONVERT_BYTES],
+    stream: [0; 4],
 });
 
 /// Address of the UTF-16 code unit scratch buffer in wasm memory.
@@ -85,6 +91,12 @@ pub fn scratch_bytes_ptr() -> usize {
 #[wasm_bindgen]
 pub fn scratch_lone_ptr() -> usize {
     SCRATCH.get().lone.as_ptr() as usize
+}
+
+/// Address of the stream state scratch: four `u32`s (see [`decode_stream`]).
+#[wasm_bindgen]
+pub fn scratch_stream_ptr() -> usize {
+    SCRATCH.get().stream.as_ptr() as usize
 }
 
 /// Address of the failure record: four `u32`s, `[code, offset, length, index]`, where `code` is
@@ -220,83 +232,26 @@ pub fn join_wtf8(a: usize, b: usize) -> usize {
     wtf8_wasm::append_wtf8_into(&mut s.bytes, a, &next[..b])
 }
 
-/// A streaming WTF-8 decoder over the scratch buffers (see [`StreamDecoder`]).
+/// Writes a new streaming decoder's state (strict when `fatal`) to the stream state scratch,
+/// where [`decode_stream`] takes it: the caller copies it out and keeps it between calls.
 #[wasm_bindgen]
-pub struct Decoder {
-    inner: StreamDecoder,
+pub fn stream_begin(fatal: bool) {
+    SCRATCH.get().stream = StreamDecoder::new(fatal).to_words();
 }
 
+/// Decodes `bytes[..len]` of the scratch as the next chunk of a stream (the last when `last`)
+/// into the unit scratch, with the decoder whose state the caller put in the stream state scratch
+/// (`StreamDecoder::to_words`), which is left there updated. Returns the unit count (at most
+/// `len + 3`), or (strict mode) -1 with the failure recorded, its offset counted from the start of
+/// the stream; the decoder is then reset. The module holds no per-stream state (and needs no heap
+/// for it): any number of streams can be under way, each keeping its own four words.
 #[wasm_bindgen]
-impl Decoder {
-    /// A new decoder, strict when `fatal`.
-    #[wasm_bindgen(constructor)]
-    pub fn new(fatal: bool) -> Decoder {
-        Decoder {
-            inner: StreamDecoder::new(fatal),
-        }
-    }
-
-    /// Decodes `bytes[..len]` of the scratch as the next chunk (the last when `last`) into the
-    /// unit scratch; returns the unit count (at most `len + 3`), or (strict mode) -1 with the
-    /// failure recorded, its offset counted from the start of the stream; the decoder is then
-    /// reset.
-    pub fn decode(&mut self, len: usize, last: bool) -> i32 {
-        let s = SCRATCH.get();
-        let src = &s.bytes[..len.min(MAX_DECODE_BYTES)];
-        // The unit scratch has room for `len + 3` units, as decode_into needs.
-        self.inner
-            .decode_into(src, last, &mut s.units)
-            .map_or_else(decode_failure, |n| n as i32)
-    }
-
-    /// Forgets held-back bytes and starts a new stream.
-    pub fn reset(&mut self) {
-        self.inner.reset();
-    }
-}
-
-/// The segments as `u32` records of 8 words each (`js/inspect.ts` reads them): `kind | unit count << 8 | byte
-/// count << 16 | UTF-8 byte count << 24` (kind: the position of the `SegmentKind`), the unit index,
-/// the byte offset, the units (first | second << 16), the bytes (little-endian), the UTF-8 bytes
-/// (little-endian), the code point (or `u32::MAX`), the error code (or `u32::MAX`).
-fn records<I: Iterator<Item = Segment>>(segments: I) -> Vec<u32> {
-    let packed = |bytes: &[u8]| {
-        bytes
-            .iter()
-            .rev()
-            .fold(0u32, |word, &b| word << 8 | u32::from(b))
-    };
-    let mut out = Vec::new();
-    for s in segments {
-        let units = s.units();
-        out.extend_from_slice(&[
-            s.kind() as u32
-                | (units.len() as u32) << 8
-                | (s.bytes().len() as u32) << 16
-                | (s.utf8_lossy().len() as u32) << 24,
-            s.unit_index() as u32,
-            s.byte_offset() as u32,
-            units
-                .iter()
-                .rev()
-                .fold(0u32, |word, &u| word << 16 | u32::from(u)),
-            packed(s.bytes()),
-            packed(s.utf8_lossy()),
-            s.code_point().unwrap_or(NONE),
-            s.error().map_or(NONE, code_word),
-        ]);
-    }
-    out
-}
-
-/// The breakdown of a string's code units (`inspect(string)`), as [`records`].
-#[wasm_bindgen]
-pub fn inspect_units(units: &[u16]) -> Vec<u32> {
-    records(wtf8_wasm::inspect_utf16(units))
-}
-
-/// The breakdown of bytes read as WTF-8 (`inspect(bytes)`), as [`records`].
-#[wasm_bindgen]
-pub fn inspect_bytes(bytes: &[u8]) -> Vec<u32> {
-    records(wtf8_wasm::inspect_wtf8(bytes))
+pub fn decode_stream(len: usize, last: bool) -> i32 {
+    let s = SCRATCH.get();
+    let mut decoder = StreamDecoder::from_words(s.stream);
+    let src = &s.bytes[..len.min(MAX_DECODE_BYTES)];
+    // The unit scratch has room for `len + 3` units, as decode_into needs.
+    let result = decoder.decode_into(src, last, &mut s.units);
+    s.stream = decoder.to_words();
+    result.map_or_else(decode_failure, |n| n as i32)
 }

@@ -1,0 +1,78 @@
+// Run by inspect.test.mjs in a process of its own: wtf8-wasm/inspect on a 64 Mi-unit string and
+// on 64 MiB of bytes, each walked whole with inspectIter (every segment checked against the
+// pattern's kind, index and offset; none kept), and broken down with inspect and a limit; then
+// the size of the entry's wasm memory, found through the bench-only WebAssembly.Instance hook
+// (benches/wasm-memory.mjs). Prints one line `RESULT <json>`.
+//
+//   node tests/memory/inspect-child.mjs [units, default 64 Mi]
+import assert from 'node:assert/strict';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { importWithWasmMemory } from '../../benches/wasm-memory.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const N = Number(process.argv[2] ?? 64 * 1024 * 1024);
+const {
+  module: api,
+  found,
+  wasmBytes,
+} = await importWithWasmMemory(pathToFileURL(join(root, 'pkg', 'dist', 'inspect.mjs')).href);
+assert.ok(found, 'the hook found the module’s memory');
+const before = wasmBytes();
+
+const steps = [];
+function step(name, run) {
+  const started = performance.now();
+  const segments = run();
+  steps.push({ name, segments, ms: Math.round(performance.now() - started), wasmBytes: wasmBytes() });
+}
+
+/**
+ * A round of the input as segments `[kind, units, bytes]`: mostly 4-byte ones (the fewest
+ * segments per unit and per byte, so a walk of 64 Mi units stays under a minute), with lone
+ * surrogates or an ill-formed byte that the 32 Ki-unit / 64 KiB chunks cut at many phases.
+ */
+const ROUND_TEXT = [...Array(7).fill(['4-byte', 2, 4]), ['lone-trail', 1, 3], ['lone-lead', 1, 3]]; // 16 units
+const ROUND_BYTES = [...Array(15).fill(['4-byte', 2, 4]), ['lone-trail', 1, 3], ['invalid', 1, 1]]; // 64 bytes
+
+/** Walks every segment of `input`, checking each against `round`; returns their count. */
+function walk(input, round, length, offsets) {
+  let n = 0;
+  let index = 0;
+  let offset = 0;
+  for (const segment of api.inspectIter(input)) {
+    const [kind, units, bytes] = round[n % round.length];
+    if (segment.kind !== kind || segment.index !== index || segment.offset !== offset) {
+      assert.fail(`segment ${n}: ${JSON.stringify(segment)}, want ${kind} at ${index}/${offset}`);
+    }
+    index += units;
+    offset += bytes;
+    n++;
+  }
+  assert.equal(n % round.length, 0);
+  assert.equal(offsets ? offset : index, length);
+  return n;
+}
+
+const text = Buffer.from('\u{1F600}'.repeat(7) + '\uDC00\uD800', 'utf16le')
+  .toString('utf16le')
+  .repeat(N / 16);
+assert.equal(text.length, N);
+step('inspectIter over a 64 Mi-unit string, every segment', () => walk(text, ROUND_TEXT, N, false));
+const round = Buffer.from('f09f9880'.repeat(15) + 'edb080' + 'ff', 'hex');
+const bytes = new Uint8Array(N);
+for (let i = 0; i < N; i += round.length) bytes.set(round, i);
+step('inspectIter over 64 MiB of bytes, every segment', () => walk(bytes, ROUND_BYTES, N, true));
+step('inspect of each with limit 1000', () => {
+  const a = api.inspect(text, { limit: 1000 });
+  const b = api.inspect(bytes, { limit: 1000 });
+  assert.equal(a.length + b.length, 2000);
+  assert.deepEqual(
+    a.slice(0, 9).map((s) => s.kind),
+    ROUND_TEXT.map(([kind]) => kind),
+  );
+  return 2000;
+});
+
+const after = wasmBytes();
+console.log(`RESULT ${JSON.stringify({ units: N, wasmBytesBefore: before, wasmBytesAfter: after, steps })}`);
