@@ -14,9 +14,10 @@ bash scripts/setup.sh
 step "rust: format, lint (the core natively and for wasm32, the bindings crates for wasm32); the core has no dependencies"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
-# The inspect bindings use std (serde-wasm-bindgen turns on wasm-bindgen's `std`), the other two
-# are no_std with their own panic handler: linted apart, so cargo does not unify their features.
-cargo clippy --workspace --exclude wtf8-wasm-inspect-bindings --target wasm32-unknown-unknown --locked -- -D warnings
+# The inspect bindings and the wasm-bindgen example use std (serde-wasm-bindgen turns on
+# wasm-bindgen's `std`); the other two bindings are no_std with their own panic handler: linted
+# apart, so cargo does not unify their features (the example's lint is in its own step below).
+cargo clippy --workspace --exclude wtf8-wasm-inspect-bindings --exclude wtf8-wasm-example-wasm-bindgen --target wasm32-unknown-unknown --locked -- -D warnings
 cargo clippy -p wtf8-wasm-inspect-bindings --target wasm32-unknown-unknown --locked -- -D warnings
 for target in x86_64-unknown-linux-gnu wasm32-unknown-unknown; do
   deps=$(cargo tree -p wtf8-wasm -e normal,build --target "$target" --prefix none --locked | sort -u)
@@ -35,6 +36,15 @@ cargo test --locked
 
 step "rust on wasm (simd128): the unit, integration, exhaustive, property, slide and vector suites as wasm32-wasip1 under Node's WASI, on the SIMD kernels the package ships; and their lint"
 bash scripts/test-wasm.sh
+
+step "rust for wasm-bindgen users (features js, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node and headless Chromium; the example crate built for the bundler, web, nodejs and deno targets and called from Node, Bun and Deno"
+cargo clippy -p wtf8-wasm --features js,serde,serde-wasm-bindgen --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy -p wtf8-wasm-example-wasm-bindgen --all-targets --target wasm32-unknown-unknown --locked -- -D warnings
+cargo test -p wtf8-wasm --features js,serde,serde-wasm-bindgen --lib --locked wtf8_string
+cargo test -p wtf8-wasm --features js,serde,serde-wasm-bindgen --doc --locked   # the js docs' examples compile
+wasm-pack test --node examples/wasm-bindgen
+wasm-pack test --headless --chrome examples/wasm-bindgen
+node --test --test-reporter=spec tests/wasm-bindgen/*.test.mjs
 
 step "fuzz: every cargo-fuzz target for 10 s, so they keep building and finding nothing (fuzz/README.md)"
 bash scripts/fuzz.sh --seconds 10

@@ -4,7 +4,26 @@
 //! This is the pure core of the `wtf8-wasm` npm package: plain functions over `&[u16]` (UTF-16
 //! code units) and `&[u8]`, no WebAssembly inside and no dependencies, usable as an ordinary Rust
 //! crate on any target, `no_std` ones included (it needs `alloc`). The npm package's WebAssembly
-//! bindings are crates of their own that depend on this one.
+//! bindings are crates of their own that depend on this one. [`Wtf8String`] is an owned string
+//! that holds anything a JavaScript string can.
+//!
+//! # From Rust compiled to wasm with wasm-bindgen (features `js`, `serde-wasm-bindgen`)
+//!
+//! wasm-bindgen turns a JavaScript string into `String`/`&str` through UTF-8, so each lone
+//! surrogate reaches Rust as U+FFFD. With the optional feature `js` (which pulls in wasm-bindgen
+//! and js-sys; the default build has no dependencies), [`Wtf8String`] crosses the boundary as a
+//! JavaScript string without loss, and the [`js`] module converts `js_sys::JsString` to and from
+//! WTF-8, UTF-16 and `String` (strictly, or lossily by name). Before and after:
+//!
+//! ```text
+//! #[wasm_bindgen] pub fn echo(s: String) -> String { s }             // "a\uD83D" comes back "a\uFFFD"
+//! #[wasm_bindgen] pub fn echo(s: Wtf8String) -> Wtf8String { s }     // comes back "a\uD83D"
+//! ```
+//!
+//! `serde-wasm-bindgen` adds [`js::preserve`], which keeps lone surrogates in the fields of a struct
+//! that serde-wasm-bindgen reads from (and writes to) a JavaScript object; `serde` alone gives
+//! [`Wtf8String`] plain `Serialize`/`Deserialize` for other formats. `examples/wasm-bindgen`
+//! (in the repository) is a complete wasm-bindgen crate using them.
 //!
 //! WTF-8 is for storage and transport *inside* a system: any sequence of UTF-16 code units
 //! converts to WTF-8 and back without loss, and a well-formed string's WTF-8 *is* its UTF-8. It
@@ -109,11 +128,14 @@ mod error;
 pub mod fuzzing;
 mod grammar;
 mod inspect;
+#[cfg(feature = "js")]
+pub mod js;
 #[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
 mod simd;
 mod stream;
 mod utf8;
 mod validate;
+mod wtf8_string;
 
 pub use chunks::{validate_utf8_partial, validate_wtf8_partial, wtf8_settled_len};
 pub use concat::{append_wtf8, append_wtf8_into, concat_wtf8};
@@ -140,3 +162,4 @@ pub use validate::{
     is_utf8, is_wtf8, utf16_lone_surrogates, utf16_valid_up_to, utf8_valid_up_to, validate_utf16,
     validate_utf8, validate_wtf8, wtf8_valid_up_to,
 };
+pub use wtf8_string::Wtf8String;
