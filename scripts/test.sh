@@ -37,7 +37,7 @@ cargo test --locked
 step "rust on wasm (simd128): the unit, integration, exhaustive, property, slide and vector suites as wasm32-wasip1 under Node's WASI, on the SIMD kernels the package ships; and their lint"
 bash scripts/test-wasm.sh
 
-step "rust for wasm-bindgen users (features js, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node and headless Chromium; the example crate built for the bundler, web, nodejs and deno targets and called from Node, Bun and Deno"
+step "rust for wasm-bindgen users (features js, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node and headless Chromium; the example crate built for the bundler, web, nodejs and deno targets and called from Node, Bun, Deno and Chromium"
 cargo clippy -p wtf8-wasm --features js,serde,serde-wasm-bindgen --target wasm32-unknown-unknown --locked -- -D warnings
 cargo clippy -p wtf8-wasm-example-wasm-bindgen --all-targets --target wasm32-unknown-unknown --locked -- -D warnings
 cargo test -p wtf8-wasm --features js,serde,serde-wasm-bindgen --lib --locked wtf8_string

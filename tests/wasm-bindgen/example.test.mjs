@@ -2,14 +2,14 @@
 // `serde-wasm-bindgen` features) as a user builds it, with `wasm-pack build` for each wasm-bindgen
 // target, then called from JavaScript with lone surrogates in arguments, return values and a
 // serde-wasm-bindgen object: `nodejs` (CommonJS) in Node 20 and 26 and Bun, `web` (ES module,
-// initSync) in Node 26, `deno` in Deno, `bundler` in Node 26 (its ES module imports the .wasm
+// initSync) in Node 26 and (init) in headless Chromium, `deno` in Deno, `bundler` in Node 26 (its ES module imports the .wasm
 // itself: --experimental-wasm-modules). Run by scripts/test.sh after the wasm-bindgen tests.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -109,6 +109,40 @@ console.log(JSON.stringify(checks(m)));
   assert.equal(done.length, ALL);
 });
 
+test('web target in headless Chromium (a page importing the module and its .wasm)', async () => {
+  const { launchChromium } = await import('../support/browsers.mjs');
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    const files = {
+      '/checks.mjs': [join(out, 'checks.mjs'), 'text/javascript'],
+      [`/${NAME}.js`]: [join(out, 'web', `${NAME}.js`), 'text/javascript'],
+      [`/${NAME}_bg.wasm`]: [join(out, 'web', `${NAME}_bg.wasm`), 'application/wasm'],
+    };
+    await page.route('http://example.invalid/**', (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path === '/')
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' });
+      const file = files[path];
+      if (!file) return route.fulfill({ status: 404, body: '' });
+      return route.fulfill({ status: 200, contentType: file[1], body: readFileSync(file[0]) });
+    });
+    await page.goto('http://example.invalid/');
+    const done = await page.evaluate(async (name) => {
+      const m = await import(`/${name}.js`);
+      await m.default({ module_or_path: `/${name}_bg.wasm` });
+      const { checks } = await import('/checks.mjs');
+      return checks(m);
+    }, NAME);
+    assert.equal(done.length, ALL, done.join('\n'));
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test('deno target in Deno', async () => {
   const script = `
 import * as m from './deno/${NAME}.js';
@@ -133,5 +167,3 @@ console.log(JSON.stringify(checks(m)));
   );
   assert.equal(done.length, ALL);
 });
-
-void pathToFileURL;
