@@ -97,6 +97,11 @@ fn random_strings_against_the_oracle() {
         .map(|i| if i % 997 == 0 { 0xD800 } else { ALPHABET[(i % 6) as usize] })
         .collect();
     check(&long);
+    // Dense: 50,000 lone surrogates and U+FFFDs (the all-at-once path in, a long join out).
+    let dense: Vec<u16> = (0..100_000u32)
+        .map(|i| [0x61, 0xDC00, 0xE9, 0xD83D, 0x62, 0xFFFD][(i % 6) as usize])
+        .collect();
+    check(&dense);
 }
 
 #[wasm_bindgen_test]
