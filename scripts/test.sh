@@ -7,6 +7,8 @@ export CARGO_TERM_COLOR=never
 
 step() { printf '\n=== %s\n' "$*"; }
 started=$(date +%s)
+# The JavaScript suites run two test files at a time (node --test runs one on 2 cores by default):
+# they are independent, and the machine has two cores.
 
 step "setup"
 bash scripts/setup.sh
@@ -38,10 +40,9 @@ step "rust on wasm (simd128): the unit, integration, exhaustive, property, slide
 bash scripts/test-wasm.sh
 
 step "rust for wasm-bindgen users (features js, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node and headless Chromium; the example crate built for the bundler, web, nodejs and deno targets and called from Node, Bun, Deno and Chromium"
-cargo clippy -p wtf8-wasm --features js,serde,serde-wasm-bindgen --target wasm32-unknown-unknown --locked -- -D warnings
 cargo clippy -p wtf8-wasm-example-wasm-bindgen --all-targets --target wasm32-unknown-unknown --locked -- -D warnings
 cargo test -p wtf8-wasm --features js,serde,serde-wasm-bindgen --lib --locked wtf8_string
-cargo test -p wtf8-wasm --features js,serde,serde-wasm-bindgen --doc --locked   # the js docs' examples compile
+cargo test -p wtf8-wasm --features js,serde,serde-wasm-bindgen --doc --locked js   # the js module's examples compile
 wasm-pack test --node examples/wasm-bindgen
 wasm-pack test --headless --chrome examples/wasm-bindgen
 node --test --test-reporter=spec tests/wasm-bindgen/*.test.mjs
@@ -60,27 +61,27 @@ step "build the npm package (pkg/)"
 node scripts/build.mjs
 
 step "js on Node 20 (the system Node): API, vectors, differential, routes, streaming, boundary, storage, package and size tests"
-node --test --test-reporter=spec tests/js/*.test.mjs
+node --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
 
 step "js again on Node 20, on the portable paths (no Buffer, no isAscii/isUtf8, no isWellFormed)"
-node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
+node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
 
 step "js again on Node 20, as in browsers without the JS String Builtins (no Buffer, no isAscii/isUtf8)"
-WTF8_HIDE=Buffer,getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
+WTF8_HIDE=Buffer,getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
 
 step "js again on Node 20, as on Node 20.0-20.15 (Buffer, but no process.getBuiltinModule for isAscii/isUtf8)"
-WTF8_HIDE=getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
+WTF8_HIDE=getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
 
 step "memory: every wtf8-wasm/encodings function, and wtf8-wasm/inspect walked whole, on 64 Mi-unit inputs (child processes) leave their wasm memory at most 4 MiB"
-node --test --test-reporter=spec tests/memory/*.test.mjs
+node --test --test-concurrency=2 --test-reporter=spec tests/memory/*.test.mjs
 
 # Node 22+ all have process.getBuiltinModule and the JS String Builtins, so of the runs above only
 # the one without Buffer (the browser-like paths: the builtins move code units) still differs.
 for version in node22 node24 node26; do
   bin=$(node scripts/runtimes.mjs path "$version")
   step "js on $version ($("$bin" --version)): the same suites, then as in browsers (no Buffer, no isAscii/isUtf8)"
-  "$bin" --test --test-reporter=spec tests/js/*.test.mjs
-  WTF8_HIDE=Buffer,getBuiltinModule "$bin" --import ./tests/js/portable-preload.mjs --test --test-reporter=spec tests/js/*.test.mjs
+  "$bin" --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
+  WTF8_HIDE=Buffer,getBuiltinModule "$bin" --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
 done
 
 step "consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, esbuild, webpack, Vite"
