@@ -1,8 +1,9 @@
-// Bounded memory for wtf8-wasm/inspect: a 64 Mi-unit string and 64 MiB of bytes, each walked
-// whole with inspectIter in a child Node process (inspect-child.mjs, which checks every segment),
+// Bounded memory for wtf8-wasm/inspect: 64 MiB of bytes walked whole and a 64 Mi-unit string
+// walked for 16 Mi units with inspectIter in a child Node process (inspect-child.mjs, which checks
+// every segment),
 // leave the entry's wasm memory at most 4 MiB: the input goes through wasm a chunk at a time and
-// each record is serialized as it is made. Run once by scripts/test.sh (its own step: about a
-// minute, at about 1 µs a record), not with tests/js/*.
+// each record is serialized as it is made. Run once by scripts/test.sh (its own step: about 30 s,
+// at about 1 µs a record), not with tests/js/*.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
