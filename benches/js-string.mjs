@@ -91,11 +91,14 @@ async function measure(runtime) {
 
 for (const runtime of runtimes) {
   const rows = await measure(runtime);
-  console.log(`\n${runtime}: wasm-bindgen's lossy time ÷ ours (> 1: ours faster); ns per call, anchor / ours`);
-  console.log('units      text          in (JsString → WTF-8 vs &str)      out (WTF-8 → JsString vs String)');
+  console.log(
+    `\n${runtime}: wasm-bindgen's lossy time ÷ ours (> 1: ours faster) [control: the anchor ÷ itself]; ns per call, anchor / ours`,
+  );
+  console.log('units      text          in (JsString → WTF-8 vs &str)           out (WTF-8 → JsString vs String)');
   for (let i = 0; i < rows.length; i += 2) {
     const [a, b] = [rows[i], rows[i + 1]];
-    const cell = (r) => `${r.ratio.toFixed(2)}  (${fmt(r.anchorNs)} / ${fmt(r.oursNs)})`.padEnd(34);
+    const cell = (r) =>
+      `${r.ratio.toFixed(2)} [${r.control.toFixed(2)}] (${fmt(r.anchorNs)} / ${fmt(r.oursNs)})`.padEnd(39);
     console.log(`${a.units.padEnd(10)} ${a.kind.padEnd(13)} ${cell(a)} ${cell(b)}`);
   }
 }

@@ -1,5 +1,6 @@
 //! What benches/js-string.mjs times: wtf8-wasm's lossless conversions of a JavaScript string
-//! against wasm-bindgen's own lossy ones (`&str` in, `String` out), on the same input.
+//! against wasm-bindgen's own lossy ones (`&str` in, `String` out), over the same pool of
+//! different strings.
 
 use std::cell::RefCell;
 
@@ -7,8 +8,8 @@ use js_sys::JsString;
 use wasm_bindgen::prelude::*;
 
 thread_local! {
-    /// The WTF-8 that the `give_*` functions hand back, set by [`bench_set`].
-    static STORED: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The pool's WTF-8, which the `give_*` functions hand back; filled by [`bench_add`].
+    static POOL: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The anchor, in: wasm-bindgen's own conversion (a lone surrogate becomes U+FFFD).
@@ -23,30 +24,37 @@ pub fn bench_take_wtf8(s: &JsString) -> usize {
     wtf8_wasm::js::js_string_to_wtf8(s).len()
 }
 
-/// Stores the WTF-8 of `s` for the `give_*` functions.
-#[wasm_bindgen(js_name = benchSet)]
-pub fn bench_set(s: &JsString) {
-    STORED.with(|stored| *stored.borrow_mut() = wtf8_wasm::js::js_string_to_wtf8(s));
+/// Empties the pool.
+#[wasm_bindgen(js_name = benchClear)]
+pub fn bench_clear() {
+    POOL.with(|pool| pool.borrow_mut().clear());
 }
 
-/// The anchor, out: the stored text as a `String` (lossy: each lone surrogate is U+FFFD).
+/// Adds the WTF-8 of `s` to the pool.
+#[wasm_bindgen(js_name = benchAdd)]
+pub fn bench_add(s: &JsString) {
+    POOL.with(|pool| pool.borrow_mut().push(wtf8_wasm::js::js_string_to_wtf8(s)));
+}
+
+/// The anchor, out: the pool's `i`th text as a `String` (lossy: each lone surrogate is U+FFFD).
 #[wasm_bindgen(js_name = benchGiveString)]
-pub fn bench_give_string() -> String {
-    STORED.with(|stored| {
-        let stored = stored.borrow();
-        match std::str::from_utf8(&stored) {
+pub fn bench_give_string(i: usize) -> String {
+    POOL.with(|pool| {
+        let pool = pool.borrow();
+        match std::str::from_utf8(&pool[i]) {
             Ok(s) => s.to_owned(),
-            Err(_) => wtf8_wasm::Wtf8String::from_wtf8_lossy(&stored)
+            Err(_) => wtf8_wasm::Wtf8String::from_wtf8_lossy(&pool[i])
                 .to_string_lossy()
                 .into_owned(),
         }
     })
 }
 
-/// Ours, out: the stored WTF-8 as a JavaScript string, lossless.
+/// Ours, out: the pool's `i`th WTF-8 as a JavaScript string, lossless.
 #[wasm_bindgen(js_name = benchGiveJsString)]
-pub fn bench_give_js_string() -> Result<JsString, JsError> {
-    STORED.with(|stored| {
-        wtf8_wasm::js::wtf8_to_js_string(&stored.borrow()).map_err(|e| JsError::new(&e.to_string()))
+pub fn bench_give_js_string(i: usize) -> Result<JsString, JsError> {
+    POOL.with(|pool| {
+        wtf8_wasm::js::wtf8_to_js_string(&pool.borrow()[i])
+            .map_err(|e| JsError::new(&e.to_string()))
     })
 }
