@@ -74,6 +74,13 @@ pub fn js_string_to_wtf8(s: &JsString) -> Vec<u8> {
 
 /// [`js_string_to_wtf8`], appended to `dst` (whose bytes are not looked at: to join WTF-8 strings,
 /// use [`append_wtf8_into`](crate::append_wtf8_into)).
+///
+/// ```no_run
+/// # use js_sys::JsString;
+/// let mut out = b"key=".to_vec();
+/// wtf8_wasm::js::js_string_to_wtf8_into(&JsString::from_char_code(&[0xDC00]), &mut out);
+/// assert_eq!(out, b"key=\xED\xB0\x80");
+/// ```
 pub fn js_string_to_wtf8_into(s: &JsString, dst: &mut Vec<u8>) {
     let text = String::from(s);
     if nothing_lost(s, &text) {
@@ -86,6 +93,12 @@ pub fn js_string_to_wtf8_into(s: &JsString, dst: &mut Vec<u8>) {
 /// The UTF-16 code units of a JavaScript string, in a few calls rather than one per unit.
 ///
 /// Complexity: O(n); as [`js_string_to_wtf8`].
+///
+/// ```no_run
+/// # use js_sys::JsString;
+/// let js = JsString::from_char_code(&[0x61, 0xD800, 0xFFFD]);
+/// assert_eq!(wtf8_wasm::js::js_string_to_utf16(&js), [0x61, 0xD800, 0xFFFD]);
+/// ```
 pub fn js_string_to_utf16(s: &JsString) -> Vec<u16> {
     // (js_string_to_wtf8 gives well-formed WTF-8, which the lenient decoder leaves as it is.)
     crate::convert_wtf8_to_utf16_lossy(&js_string_to_wtf8(s))
@@ -123,6 +136,12 @@ pub fn js_string_to_string(s: &JsString) -> Result<String, LoneSurrogateError> {
 
 /// A JavaScript string as `String`, each lone surrogate replaced by U+FFFD: what wasm-bindgen's
 /// own `String` conversion and `TextEncoder` give. Named for what it loses.
+///
+/// ```no_run
+/// # use js_sys::JsString;
+/// let js = JsString::from_char_code(&[0x61, 0xD800]);
+/// assert_eq!(wtf8_wasm::js::js_string_to_string_lossy(&js), "a\u{FFFD}");
+/// ```
 pub fn js_string_to_string_lossy(s: &JsString) -> String {
     String::from(s)
 }
@@ -152,6 +171,12 @@ pub fn wtf8_to_js_string(wtf8: &[u8]) -> Result<JsString, DecodeError> {
 /// The JavaScript string of any bytes read as WTF-8: each ill-formed subpart becomes U+FFFD and a
 /// pair spelled as two 3-byte sequences a real pair, as `TextDecoder` and the npm package's
 /// lenient `decode` read them.
+///
+/// ```no_run
+/// let js = wtf8_wasm::js::wtf8_to_js_string_lossy(b"a\xC0\xED\xA0\x80\xED\xB0\x80");
+/// // "a", U+FFFD for the ill-formed C0, and the spelled-out pair as a real pair.
+/// assert_eq!(wtf8_wasm::js::js_string_to_utf16(&js), [0x61, 0xFFFD, 0xD800, 0xDC00]);
+/// ```
 pub fn wtf8_to_js_string_lossy(wtf8: &[u8]) -> JsString {
     if let Ok(text) = core::str::from_utf8(wtf8) {
         return JsString::from(text);
@@ -164,6 +189,11 @@ pub fn wtf8_to_js_string_lossy(wtf8: &[u8]) -> JsString {
 
 /// The JavaScript string of UTF-16 code units, lone surrogates included (without
 /// `String.fromCharCode`'s argument spreading, which is slow and overflows the stack on long input).
+///
+/// ```no_run
+/// let js = wtf8_wasm::js::utf16_to_js_string(&[0xDBFF, 0x62]);
+/// assert_eq!((js.length(), js.char_code_at(0)), (2, f64::from(0xDBFF)));
+/// ```
 pub fn utf16_to_js_string(units: &[u16]) -> JsString {
     well_formed_to_js_string(&crate::convert_utf16_to_wtf8(units))
 }

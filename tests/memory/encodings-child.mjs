@@ -6,19 +6,9 @@
 //
 //   node --max-old-space-size=4096 tests/memory/encodings-child.mjs [units, default 64 Mi]
 import assert from 'node:assert/strict';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { importWithWasmMemory } from '../../benches/wasm-memory.mjs';
+import { childOf } from './harness.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const N = Number(process.argv[2] ?? 64 * 1024 * 1024);
-const {
-  module: enc,
-  found,
-  wasmBytes,
-} = await importWithWasmMemory(pathToFileURL(join(root, 'pkg', 'dist', 'encodings.mjs')).href);
-assert.ok(found, 'the hook found the module’s memory');
-const before = wasmBytes();
+const { api: enc, N, step, finish } = await childOf('encodings.mjs');
 
 /** A flat string of exactly `n` units: `pattern` repeated (flattened by a lossless Buffer round trip). */
 function tile(pattern, n) {
@@ -39,13 +29,6 @@ function thrown(run) {
     return error;
   }
   assert.fail('expected a Wtf8Error');
-}
-
-const steps = [];
-function step(name, run) {
-  const started = performance.now();
-  run();
-  steps.push({ name, ms: Math.round(performance.now() - started), wasmBytes: wasmBytes() });
 }
 
 // Every chunk boundary lands somewhere in these: the patterns have odd lengths, so pairs, lone
@@ -128,5 +111,4 @@ step('encodeCorrectedUtf8 (64 Mi code points) → decodeCorrectedUtf8CodePoints'
   );
 });
 
-const after = wasmBytes();
-console.log(`RESULT ${JSON.stringify({ units: N, wasmBytesBefore: before, wasmBytesAfter: after, steps })}`);
+finish();

@@ -7,26 +7,9 @@
 //
 //   node tests/memory/inspect-child.mjs [units, default 64 Mi]
 import assert from 'node:assert/strict';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { importWithWasmMemory } from '../../benches/wasm-memory.mjs';
+import { childOf } from './harness.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const N = Number(process.argv[2] ?? 64 * 1024 * 1024);
-const {
-  module: api,
-  found,
-  wasmBytes,
-} = await importWithWasmMemory(pathToFileURL(join(root, 'pkg', 'dist', 'inspect.mjs')).href);
-assert.ok(found, 'the hook found the module’s memory');
-const before = wasmBytes();
-
-const steps = [];
-function step(name, run) {
-  const started = performance.now();
-  const segments = run();
-  steps.push({ name, segments, ms: Math.round(performance.now() - started), wasmBytes: wasmBytes() });
-}
+const { api, N, step, finish } = await childOf('inspect.mjs');
 
 /**
  * A round of the input as segments `[kind, units, bytes]`: mostly 4-byte ones (the fewest
@@ -79,5 +62,4 @@ step('inspect of each with limit 1000', () => {
   return 2000;
 });
 
-const after = wasmBytes();
-console.log(`RESULT ${JSON.stringify({ units: N, wasmBytesBefore: before, wasmBytesAfter: after, steps })}`);
+finish();

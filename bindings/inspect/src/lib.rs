@@ -105,23 +105,34 @@ impl Inspector {
     /// units into this one.
     #[wasm_bindgen(unchecked_return_type = "Segment[]")]
     pub fn units(&mut self, chunk: &[u16], last: bool, limit: usize) -> Result<JsValue, JsValue> {
-        let mut segments = inspect_utf16_chunk(chunk, self.at, last);
-        let records = to_js(segments.by_ref().take(limit));
-        (self.at, self.consumed) = (segments.position(), segments.consumed());
-        records
+        let segments = inspect_utf16_chunk(chunk, self.at, last);
+        self.records(segments, limit, |s| (s.position(), s.consumed()))
     }
 
     /// The segments of the next chunk of bytes read as WTF-8 (see [`units`](Self::units)).
     #[wasm_bindgen(unchecked_return_type = "Segment[]")]
     pub fn bytes(&mut self, chunk: &[u8], last: bool, limit: usize) -> Result<JsValue, JsValue> {
-        let mut segments = inspect_wtf8_chunk(chunk, self.at, last);
-        let records = to_js(segments.by_ref().take(limit));
-        (self.at, self.consumed) = (segments.position(), segments.consumed());
-        records
+        let segments = inspect_wtf8_chunk(chunk, self.at, last);
+        self.records(segments, limit, |s| (s.position(), s.consumed()))
     }
 
     /// How much of the last chunk (units or bytes) its segments took.
     pub fn consumed(&self) -> usize {
         self.consumed
+    }
+}
+
+impl Inspector {
+    /// At most `limit` of a chunk's `segments` as JavaScript objects; then where the next chunk
+    /// starts (`end` reads it off the iterator: its position, and how much of the chunk it took).
+    fn records<I: Iterator<Item = wtf8_wasm::Segment>>(
+        &mut self,
+        mut segments: I,
+        limit: usize,
+        end: fn(&I) -> (InspectPosition, usize),
+    ) -> Result<JsValue, JsValue> {
+        let records = to_js(segments.by_ref().take(limit));
+        (self.at, self.consumed) = end(&segments);
+        records
     }
 }
