@@ -64,6 +64,7 @@ export async function runFixedCost(api, env, opts, log = () => {}) {
           ['route lookup', bin((b) => (b.length <= routes.scanDecodeUpTo ? 1 : 0))],
           ...(utf8Slice ? [['platform: utf8Slice', bin((b) => utf8Slice.call(b, 0, b.length))]] : []),
           ['surrogate check: ED scan', bin((b) => (api.steps.edScan(b) ? 1 : 0))],
+          ['surrogate check: ED scan, Uint8Array#indexOf', bin((b) => (api.steps.edScanNative(b) ? 1 : 0))],
           [
             'surrogate check: U+FFFD in the text',
             (n) => {

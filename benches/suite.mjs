@@ -337,11 +337,21 @@ export function sweep(env, opts, side, make) {
     throw new Error(`--sweep ${opts.sweep}: no such route (${Object.keys(env.routes.possible()).join(', ')})`);
   const sides = {
     encode: ['encode', 'lone', 'loneLimit', 'moves', 'jsEncodeUpTo', 'nativeUpTo'],
-    decode: ['decode', 'moves', 'utf8', 'scanDecodeUpTo', 'jsDecodeUpTo', 'shortDecoder'],
+    decode: [
+      'decode',
+      'moves',
+      'utf8',
+      'scanDecodeUpTo',
+      'scanNativeFrom',
+      'jsDecodeUpTo',
+      'shortDecoder',
+      'aroundScan',
+    ],
   };
   if (!sides[side].includes(route)) return [];
-  const numeric = typeof env.routes.defaults[route] === 'number';
-  const chosen = values ? values.split(',').map((v) => (numeric ? Number(v) : v)) : possible;
+  const kind = typeof env.routes.defaults[route];
+  const parse = (v) => (kind === 'number' ? Number(v) : kind === 'boolean' ? v === 'true' : v);
+  const chosen = values ? values.split(',').map(parse) : possible;
   return chosen.map((value) =>
     make(`ours[${route}=${value}]`, () => env.routes.use({ ...env.routes.defaults, [route]: value })),
   );

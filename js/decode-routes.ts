@@ -22,7 +22,7 @@ import {
   strictUtf8,
 } from './platform.js';
 import { routes } from './routes.js';
-import { decodeShort, hasEdByte } from './short.js';
+import { decodeShort, hasSurrogateLead } from './short.js';
 
 /** Inputs up to this many bytes count as short: a few probes beat a native call. */
 export const SHORT_BYTES = 256;
@@ -45,16 +45,16 @@ export function decodeRouted(bytes: Uint8Array, fatal: boolean): string {
 // --- short ------------------------------------------------------------------------------------
 
 /**
- * Short input (up to the route's `scanDecodeUpTo` bytes): one plain scan for ED, the lead byte of
- * every surrogate sequence. Without one, the bytes decode as UTF-8, natively (`shortDecoder`), and
- * a text without U+FFFD is exactly ours (with one, the input was ill-formed: the core decides).
- * With one, the loop of js/short.ts decodes them (the platform decoders take a slow path for
+ * Short input (up to the route's `scanDecodeUpTo` bytes): one scan for ED A0–BF, the first bytes
+ * of every surrogate sequence. Without one, the bytes decode as UTF-8, natively (`shortDecoder`),
+ * and a text without U+FFFD is exactly ours (with one, the input was ill-formed or the scan gave
+ * up among Hangul: the core decides). With one, the loop of js/short.ts decodes them (the platform decoders take a slow path for
  * surrogate sequences, and a trip to wasm has a fixed cost larger than the whole decode), and the
  * core takes what the loop finds ill-formed.
  */
 function decodeScanned(bytes: Uint8Array, fatal: boolean): string {
   if (bytes.length <= routes.jsDecodeUpTo) return decodeShort(bytes, fatal) ?? decodeWasm(bytes, fatal);
-  if (hasEdByte(bytes)) return decodeSurrogates(bytes, fatal);
+  if (hasSurrogateLead(bytes, routes.scanNativeFrom)) return decodeSurrogates(bytes, fatal);
   const text =
     routes.shortDecoder === 'utf8Slice'
       ? nodeUtf8Slice!.call(bytes, 0, bytes.length)
@@ -142,10 +142,11 @@ function decodeSurrogates(bytes: Uint8Array, fatal: boolean): string {
 /**
  * Whether `bytes` hold ED A0–BF, the start of a surrogate sequence; `undefined` when that takes
  * more than {@link ED_PROBES} ED bytes of other sequences (Hangul U+D000–D7FF), or where no
- * native search serves.
+ * native search serves: Node's Buffer (`moves: 'buffer'`) or, with `aroundScan`, the typed
+ * array's own `indexOf` (SIMD in SpiderMonkey).
  */
 function hasSurrogateSequence(bytes: Uint8Array): boolean | undefined {
-  if (routes.moves !== 'buffer' || bytes.length <= 1024) return undefined;
+  if ((routes.moves !== 'buffer' && !routes.aroundScan) || bytes.length <= 1024) return undefined;
   const search = byteSearch(bytes);
   let probes = 0;
   for (let at = search(0xed, 0); at >= 0; at = search(0xed, at + 1)) {
@@ -229,20 +230,32 @@ function aroundLimit(length: number): number {
 }
 
 /**
+ * Input up to this many bytes, where Node's `isUtf8` and `utf8Slice` are (Node, Bun), is asked
+ * `isUtf8` before the `around` route's strict decoder, whose throw at a surrogate sequence costs
+ * more than the whole decode of such input: Bun, 128 CJK units with one lone surrogate (385
+ * bytes), 2,213 ns through the throw against 1,803 for `TextDecoder.decode`, 550 asking `isUtf8`
+ * first (and its short-string cell went from 0.68 to 3.28 in `node benches/run.mjs --short-only
+ * --runtime bun`, 25 Nov 2026; its well-formed cell 0.96 to 0.89).
+ */
+const CHECKED_BYTES = 1024;
+
+/**
  * The `around` route: the platform's strict decoder takes well-formed UTF-8 and gives up at the
  * first surrogate or ill-formed sequence; then the platform decoders between the surrogate
  * sequences, which become their code units, and wasm only for what they cannot do (many
  * surrogates, a cut-short one, a spelled pair, or the position of a strict error).
  */
 function decodeAround(bytes: Uint8Array, fatal: boolean): string {
-  if (bytes.length <= SHORT_BYTES && routes.shortDecoder === 'utf8Slice' && nodeByteChecks !== undefined)
+  if (bytes.length <= CHECKED_BYTES && routes.shortDecoder === 'utf8Slice' && nodeByteChecks !== undefined)
     return decodeShortChecked(bytes, fatal);
   let lenient: string | undefined;
   if (!fatal && bytes.length <= SHORT_BYTES) {
     // Short: the lenient decoder's call is cheaper than the strict one's throw.
     lenient = platformDecode(lenientUtf8, bytes);
     if (lenient.indexOf('\uFFFD') < 0) return lenient;
-  } else {
+  } else if (!(routes.aroundScan && hasSurrogateSequence(bytes) === true)) {
+    // (With `aroundScan`, input found to hold a surrogate sequence skips the strict decoder, which
+    // would throw at it.)
     try {
       return platformDecode(strictUtf8, bytes);
     } catch {

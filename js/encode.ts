@@ -9,6 +9,7 @@ import {
   chunkEnd,
   encodeIntoWasm,
   encodeRangeInto,
+  encodeWasmExact,
   firstLoneSurrogate,
   loneSurrogatesInWasm,
   splitPoint,
@@ -44,7 +45,7 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
   if (input.length <= routes.jsEncodeUpTo) return encodeShort(input);
   if (input.length <= SHORT_UNITS) {
     if (isWellFormed(input)) return textEncoder.encode(input);
-    return input.length <= LOOP_OVER_WASM_UNITS ? encodeShort(input) : encodeOneChunk(input);
+    return input.length <= LOOP_OVER_WASM_UNITS ? encodeShort(input) : encodeWasmExact(input);
   }
   // Longer: as the route table says (js/routes.ts). A well-formed string's WTF-8 is its UTF-8, so
   // the native encoder writes identical bytes; lone surrogates go through the chunks.
@@ -68,12 +69,6 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
  * 824 against 284).
  */
 const LOOP_OVER_WASM_UNITS = 32;
-
-/** A string of at most MAX_ENCODE_UNITS units through wasm in one chunk. */
-function encodeOneChunk(input: string): Uint8Array<ArrayBuffer> {
-  const out = outputFor(3 * input.length);
-  return out.slice(0, encodeRangeInto(input, 0, input.length, out, 0));
-}
 
 /**
  * A well-formed string through `TextEncoder.encode` up to the route's `nativeUpTo` units, and past

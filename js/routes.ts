@@ -10,11 +10,14 @@
  * - Short input first (js/short.ts): strings up to `jsEncodeUpTo` code units are encoded by a
  *   plain JavaScript loop; between that and {@link SHORT_UNITS}, strings go to the native encoder
  *   when well-formed, else to the loop (up to 32 units) or wasm. Bytes up to `jsDecodeUpTo` are
- *   decoded by a plain loop; up to `scanDecodeUpTo` they are scanned for an ED byte, and decoded by
+ *   decoded by a plain loop; up to `scanDecodeUpTo` they are scanned for an ED byte (by a loop, or
+ *   from `scanNativeFrom` bytes on by `Uint8Array#indexOf`, SIMD in SpiderMonkey and
+ *   JavaScriptCore, a plain C++ loop in V8), and decoded by
  *   the loop (or wasm, past 24 bytes) when there is one (surrogate sequences, Hangul), else by the
  *   native decoder `shortDecoder` (`textDecoder`, or Node's `utf8Slice`, the same decoder without
  *   `TextDecoder`'s argument handling) and checked for U+FFFD. Where Node's `isUtf8` is, the
- *   `isUtf8` and `around` routes ask it of input up to 256 bytes before `utf8Slice`.
+ *   `isUtf8` route asks it of input up to 256 bytes before `utf8Slice`, the `around` route of input up
+ *   to 1,024 bytes.
  * - `moves`: how UTF-16 code units move between strings and wasm memory (js/moves.ts):
  *   `buffer` (Node's `ucs2Write`/`ucs2Slice`), `builtins` (the JS String Builtins) or `loops`.
  * - `encode`, for strings longer than {@link SHORT_UNITS} (shorter ones: the native encoder when
@@ -44,7 +47,9 @@
  *     surrogate sequences in its first 64 bytes goes to wasm at once.
  *   - `around`: the native strict decoder on the whole input (it stops at the first surrogate or
  *     error), then the native decoders between the surrogate sequences (up to `aroundLimit` per
- *     2^16 bytes), and wasm for the rest.
+ *     2^16 bytes), and wasm for the rest. With `aroundScan`, input past 1,024 bytes is first
+ *     searched for a surrogate sequence (a native byte search), and with one skips the strict
+ *     decoder, whose throw costs as much as decoding half the input.
  *   - `isUtf8` (Node's byte checks): the native decoder when the bytes hold no surrogate sequence
  *     (a native memchr for ED A0–BF; with many other ED bytes, as in Hangul, or strict, Node's
  *     `isUtf8`), otherwise wasm.
@@ -84,6 +89,8 @@ export interface Routes {
   jsEncodeUpTo: number;
   /** Bytes up to this many (at most {@link MAX_SCAN_DECODE}) are scanned for ED first (js/short.ts). */
   scanDecodeUpTo: number;
+  /** Bytes at least this many are scanned for ED A0–BF by `Uint8Array#indexOf`, shorter ones by a plain loop (js/short.ts). */
+  scanNativeFrom: number;
   /** Bytes up to this many (at most `scanDecodeUpTo`) are decoded by the loop of js/short.ts, without a native call. */
   jsDecodeUpTo: number;
   /** The native decoder of short input without an ED byte. */
@@ -100,6 +107,8 @@ export interface Routes {
   patchLimit: number;
   /** The most surrogate sequences per 2^16 bytes (plus 8) that `around` decodes around. */
   aroundLimit: number;
+  /** `around` first searches input past 1,024 bytes for a surrogate sequence, and with one skips the strict decoder. */
+  aroundScan: boolean;
   utf8: Utf8Route;
 }
 
@@ -120,8 +129,14 @@ export const capabilities = {
 
 /** Where a row does not say otherwise. */
 const BASE: Routes = {
+  // `scanNativeFrom` 128: V8's `Uint8Array#indexOf` is a plain loop in C++ with a call cost of
+  // 15–20 ns, ahead of the JavaScript loop from about 64 bytes (`node benches/run.mjs --fixed-cost
+  // --runtime node26,deno,chromium`, the two "ED scan" rows, 25 Nov 2026: Node 26 at 32 / ~90 /
+  // 128 / ~370 bytes 38 / 77 / 100 / 260 ns by the loop against 27 / 59 / 71 / 141; Deno 122
+  // against 85 at 128 bytes, Chromium 100 against 63). Bun never scans past 16 bytes.
   jsEncodeUpTo: 32,
   scanDecodeUpTo: 64,
+  scanNativeFrom: 128,
   jsDecodeUpTo: 0,
   shortDecoder: 'textDecoder',
   moves: 'builtins',
@@ -132,6 +147,7 @@ const BASE: Routes = {
   decode: 'around',
   patchLimit: 1024,
   aroundLimit: 128,
+  aroundScan: false,
   utf8: 'fatal',
 };
 
@@ -193,7 +209,12 @@ function row(at: Runtime): Partial<Routes> {
       // surrogates 2.2× faster than Deno's decoder, but nothing here finds them cheaply first.
       // Short: the loop for up to 32 units (wf 0.93 / 1.21, lone 0.96 / 1.24; 0: 0.75 / 0.99 and
       // 0.82 / 1.07) and the ED scan up to 64 bytes (lone 0.53 / 1.88, 0: 0.44 / 0.67; wf 0.80 /
-      // 0.90 against 0.86 / 0.92).
+      // 0.90 against 0.86 / 0.92). Up to 256 bytes (the scan by `Uint8Array#indexOf` from 128) was
+      // measured again on 25 Nov 2026 and not kept: short strings with one lone surrogate 0.83 /
+      // 2.32 against 0.51 / 2.00 (past the scan, Deno's `TextDecoder` takes a slow path on the
+      // surrogate sequence: 65 µs for 25 KB, against 5.6 without one), but the 100-unit corpora
+      // well-formed 0.54–0.76 against 0.76–0.91 (`--size 100 --side decode --sweep
+      // scanDecodeUpTo=64,256`; with lone surrogates 1.54–1.70 against 0.48–0.59).
       return { encode: 'chunks', lone: 'halving', loneLimit: 32, decode: 'checked', utf8: 'lenient' };
     case 'bun':
       // Bun: `native` encode (wf 0.74–0.98; `chunks` 0.23, its `isWellFormed` is fast),
@@ -202,9 +223,12 @@ function row(at: Runtime): Partial<Routes> {
       // 1.06–2.91: its strict `TextDecoder` costs what the lenient one does; `isUtf8` wf
       // 0.71–0.94, lone 1.94–3.42; `checked` lone 0.73–0.89, its `indexOf` is a plain loop).
       // Short: JavaScriptCore's `TextEncoder.encode` beats the loop even on 8 units (wf 0.82 / 0.88
-      // with `jsEncodeUpTo` 0; 32: 0.24 / 0.70), so no loop; up to 256 bytes `isUtf8` then
+      // with `jsEncodeUpTo` 0; 32: 0.24 / 0.70), so no loop; up to 1,024 bytes `isUtf8` then
       // `utf8Slice` (js/decode-routes.ts), and the ED scan up to 16 bytes (wf 0.75 / 0.81, lone 0.70
-      // / 1.34; 0: 0.74 / 0.82 and 0.66 / 1.33; 64: 0.64 / 0.79 and 0.69 / 1.32).
+      // / 1.34; 0: 0.74 / 0.82 and 0.66 / 1.33; 64: 0.64 / 0.79 and 0.69 / 1.32; 256 with its SIMD
+      // `Uint8Array#indexOf`: wf 0.58 / 0.80, its `isUtf8` costs less than the scan). Not
+      // `aroundScan` (lone 2.25 / 3.47 against 1.19 / 2.58, but wf 0.78 / 0.92 against 0.96 /
+      // 0.99: Bun's `TextDecoder` on ASCII costs about what a search of it does).
       return {
         jsEncodeUpTo: 0,
         scanDecodeUpTo: 16,
@@ -233,8 +257,26 @@ function row(at: Runtime): Partial<Routes> {
       // decode, 0.16 / 0.41 with 0; wf 0.67 / 0.76 against 0.63 / 0.84), and up to 32 bytes the
       // loop without a native call (`jsDecodeUpTo` 32: wf 0.74 / 0.84, 0: 0.66 / 0.74; a
       // SpiderMonkey `TextDecoder.decode` costs about 95 ns whatever the input, the loop 27 ns
-      // plus 3.5 a byte).
-      return { nativeUpTo: 65536, scanDecodeUpTo: 512, jsDecodeUpTo: 32 };
+      // plus 3.5 a byte). SpiderMonkey's `Uint8Array#indexOf` is SIMD, 20–29 ns from 8 to ~370
+      // bytes, against the loop's 12 at 8 and 32 at 32 (`--fixed-cost`), so `scanNativeFrom` 16
+      // (`--short-only --sweep scanNativeFrom=16,Infinity`, 25 Nov 2026: wf 0.80 / 0.93 against
+      // 0.73 / 0.86, lone 0.88 / 1.20 against 0.89 / 1.20).
+      // Lone surrogates past 128 units: `lone: 'none'`, wasm encodes each chunk that has any
+      // (`--corpus sparse,sliced,dense --size 10k,1m --sweep lone`: lowest / median 0.79 / 1.59,
+      // `halving` 0.60 / 0.97, `scan` 0.62 / 1.12; SpiderMonkey's `isWellFormed` is a scalar scan,
+      // 2.5 µs for 10 K units against 18 for the whole `TextEncoder.encode`, and halving asks it of
+      // about twice the input). `aroundScan` (`--sweep aroundScan`, same corpora plus korean and
+      // ascii: lone 0.74 / 0.92 against 0.54 / 0.89, wf 0.86 / 0.99 against 0.94 / 1.00): the
+      // strict decoder's throw at a surrogate of a 10 K-unit text costs 12 µs, the native
+      // `indexOf(0xED)` that finds it next to nothing.
+      return {
+        nativeUpTo: 65536,
+        lone: 'none',
+        aroundScan: true,
+        scanDecodeUpTo: 512,
+        scanNativeFrom: 16,
+        jsDecodeUpTo: 32,
+      };
     case 'other':
       // Safari, workerd and the rest: unmeasured here, so the routes that are right on the
       // engines we measure and need nothing but the standard APIs.
@@ -290,6 +332,7 @@ export function possibleRoutes(): { [K in keyof Routes]: Routes[K][] } {
   return {
     jsEncodeUpTo: [0, 32, 128],
     scanDecodeUpTo: [0, 16, 64, 256, 512],
+    scanNativeFrom: [0, 16, 128, Infinity],
     jsDecodeUpTo: [0, 32],
     shortDecoder: capabilities.utf8Slice ? ['textDecoder', 'utf8Slice'] : ['textDecoder'],
     moves,
@@ -300,6 +343,7 @@ export function possibleRoutes(): { [K in keyof Routes]: Routes[K][] } {
     decode: capabilities.isUtf8 ? ['wasm', 'checked', 'around', 'isUtf8'] : ['wasm', 'checked', 'around'],
     patchLimit: [0, 1024, 8192],
     aroundLimit: [0, 128, 1024],
+    aroundScan: [false, true],
     utf8: capabilities.isUtf8 ? ['isUtf8', 'fatal', 'lenient'] : ['fatal', 'lenient'],
   };
 }

@@ -18,7 +18,7 @@ export {
 } from './routes.js';
 export { detectRuntime, runtime } from './platform.js';
 
-import { encodeShort, decodeShort, hasEdByte } from './short.js';
+import { encodeShort, decodeShort, hasSurrogateLead } from './short.js';
 import { decodeWasm, encodeRangeInto } from './wasm.js';
 import { readFatal, readIgnoreBOM, requireString, toBytes } from './args.js';
 
@@ -32,7 +32,8 @@ export const steps = {
     toBytes(input).length + (readFatal(undefined) ? 1 : 0) + (readIgnoreBOM(undefined) ? 1 : 0),
   encodeLoop: encodeShort,
   decodeLoop: decodeShort,
-  edScan: hasEdByte,
+  edScan: (input: Uint8Array): boolean => hasSurrogateLead(input, Infinity),
+  edScanNative: (input: Uint8Array): boolean => hasSurrogateLead(input, 0),
   encodeWasm(input: string): number {
     return encodeRangeInto(input, 0, input.length, scratch, 0);
   },

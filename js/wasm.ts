@@ -92,6 +92,16 @@ export function encodeRangeInto(input: string, start: number, end: number, out: 
 }
 
 /**
+ * WTF-8 of a string of at most MAX_ENCODE_UNITS units through wasm, copied out of wasm memory
+ * into a new array at its exact length: one copy, no scratch buffer in between.
+ */
+export function encodeWasmExact(input: string): Uint8Array<ArrayBuffer> {
+  writeUnits(input, 0, input.length);
+  const n = glue.encode_wtf8(input.length); // before bytes(): the call may grow (detach) the memory
+  return bytes().slice(BYTES_AT, BYTES_AT + n) as Uint8Array<ArrayBuffer>;
+}
+
+/**
  * The indexes of the lone surrogates of `input[start..end)` (at most MAX_ENCODE_UNITS units, not
  * ending between a pair), found by wasm; `undefined` if there are more than `most` (or than one
  * scan reports).

@@ -102,6 +102,8 @@ export function routeSettings(api) {
   for (const lone of possible.lone)
     for (const loneLimit of possible.loneLimit) add({ encode: 'chunks', lone, loneLimit });
   for (const moves of possible.moves) for (const decode of possible.decode) add({ moves, decode });
+  // `aroundScan` searches through Buffer or the typed array's indexOf, as the moves say.
+  for (const moves of possible.moves) add({ moves, decode: 'around', aroundScan: true });
   return settings;
 }
 

@@ -80,6 +80,7 @@ test('where a route needs what the runtime lacks, the nearest possible one is us
   const row = {
     jsEncodeUpTo: 32,
     scanDecodeUpTo: 4096,
+    scanNativeFrom: 128,
     jsDecodeUpTo: 2048,
     shortDecoder: 'utf8Slice',
     moves: 'builtins',
@@ -90,6 +91,7 @@ test('where a route needs what the runtime lacks, the nearest possible one is us
     decode: 'wasm',
     patchLimit: 1024,
     aroundLimit: 128,
+    aroundScan: true,
     utf8: 'isUtf8',
   };
   const fitted = api.fit(row);

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { root, naiveDecode, naiveEncode } from './support.mjs';
 
 const api = await import(pathToFileURL(join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs')).href);
@@ -31,10 +32,17 @@ function settings() {
       ...d,
       jsEncodeUpTo: max(possible.jsEncodeUpTo),
       scanDecodeUpTo: max(possible.scanDecodeUpTo),
+      scanNativeFrom: 0,
       jsDecodeUpTo: 0,
       full: true,
     },
-    { ...d, scanDecodeUpTo: max(possible.scanDecodeUpTo), jsDecodeUpTo: max(possible.jsDecodeUpTo), full: true },
+    {
+      ...d,
+      scanDecodeUpTo: max(possible.scanDecodeUpTo),
+      scanNativeFrom: Infinity,
+      jsDecodeUpTo: max(possible.jsDecodeUpTo),
+      full: true,
+    },
     ...possible.shortDecoder.map((shortDecoder) => ({ ...d, scanDecodeUpTo: 1024, shortDecoder, full: false })),
     ...possible.decode.flatMap((decode) =>
       possible.shortDecoder.map((shortDecoder) => ({
@@ -66,7 +74,7 @@ function base(length) {
 const sameBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 const hex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(' ');
 const routesOf = (s) =>
-  `jsEncodeUpTo=${s.jsEncodeUpTo} scanDecodeUpTo=${s.scanDecodeUpTo} jsDecodeUpTo=${s.jsDecodeUpTo} shortDecoder=${s.shortDecoder} decode=${s.decode}`;
+  `jsEncodeUpTo=${s.jsEncodeUpTo} scanDecodeUpTo=${s.scanDecodeUpTo} scanNativeFrom=${s.scanNativeFrom} jsDecodeUpTo=${s.jsDecodeUpTo} shortDecoder=${s.shortDecoder} decode=${s.decode}`;
 
 function strictOutcome(bytes) {
   try {
@@ -181,4 +189,17 @@ test('the short routes are in the route table and can be switched off', () => {
   assert.ok(possible.shortDecoder.includes('textDecoder'));
   assert.equal(typeof api.defaultRoutes.jsEncodeUpTo, 'number');
   assert.ok(api.defaultRoutes.scanDecodeUpTo <= 1024);
+});
+
+test('a short string with a lone surrogate as the first call of a fresh process (wasm memory may grow during it)', () => {
+  // The first encode through wasm may grow the memory (its lazily built tables), which detaches every
+  // view taken before the call: a view taken too early reads a detached buffer. Each length goes to
+  // a fresh process, each from the loop's end to the largest short string.
+  const entry = pathToFileURL(join(root, 'pkg', 'dist', 'wtf8-wasm.mjs')).href;
+  for (const length of [33, 64, 128]) {
+    const s = 'a'.repeat(length - 1) + '\uDC00';
+    const script = `import { encode } from ${JSON.stringify(entry)}; process.stdout.write(Array.from(encode(${JSON.stringify(s)})).join(','));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.deepEqual(out.split(',').map(Number), Array.from(naiveEncode(s)), `length ${length}`);
+  }
 });
