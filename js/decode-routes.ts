@@ -22,7 +22,7 @@ import {
   strictUtf8,
 } from './platform.js';
 import { routes } from './routes.js';
-import { decodeShort, hasSurrogateLead } from './short.js';
+import { decodeShort } from './short.js';
 
 /** Inputs up to this many bytes count as short: a few probes beat a native call. */
 export const SHORT_BYTES = 256;
@@ -48,9 +48,9 @@ export function decodeRouted(bytes: Uint8Array, fatal: boolean): string {
  * Short input (up to the route's `scanDecodeUpTo` bytes): one scan for ED A0–BF, the first bytes
  * of every surrogate sequence. Without one, the bytes decode as UTF-8, natively (`shortDecoder`),
  * and a text without U+FFFD is exactly ours (with one, the input was ill-formed or the scan gave
- * up among Hangul: the core decides). With one, the loop of js/short.ts decodes them (the platform decoders take a slow path for
- * surrogate sequences, and a trip to wasm has a fixed cost larger than the whole decode), and the
- * core takes what the loop finds ill-formed.
+ * up among Hangul: the core decides). With one, the loop of js/short.ts decodes them (the
+ * platform decoders take a slow path for surrogate sequences, and a trip to wasm has a fixed cost
+ * larger than the whole decode), and the core takes what the loop finds ill-formed.
  */
 function decodeScanned(bytes: Uint8Array, fatal: boolean): string {
   if (bytes.length <= routes.jsDecodeUpTo) return decodeShort(bytes, fatal) ?? decodeWasm(bytes, fatal);
@@ -140,24 +140,56 @@ function decodeSurrogates(bytes: Uint8Array, fatal: boolean): string {
 }
 
 /**
- * Whether `bytes` hold ED A0–BF, the start of a surrogate sequence; `undefined` when that takes
- * more than {@link ED_PROBES} ED bytes of other sequences (Hangul U+D000–D7FF), or where no
- * native search serves: Node's Buffer (`moves: 'buffer'`) or, with `aroundScan`, the typed
- * array's own `indexOf` (SIMD in SpiderMonkey).
+ * Whether `bytes` hold ED A0–BF, the start of a surrogate sequence, found by `indexOf` (on
+ * {@link searchable});
+ * `undefined` when that takes more than `probes` ED bytes of other sequences (Hangul
+ * U+D000–D7FF, common in Korean text).
  */
-function hasSurrogateSequence(bytes: Uint8Array): boolean | undefined {
-  if ((routes.moves !== 'buffer' && !routes.aroundScan) || bytes.length <= 1024) return undefined;
-  const search = byteSearch(bytes);
-  let probes = 0;
-  for (let at = search(0xed, 0); at >= 0; at = search(0xed, at + 1)) {
+function findSurrogateLead(bytes: Uint8Array, probes: number): boolean | undefined {
+  const view = searchable(bytes);
+  let passed = 0;
+  for (let at = view.indexOf(0xed, 0); at >= 0; at = view.indexOf(0xed, at + 1)) {
     if (bytes[at + 1]! >= 0xa0 && bytes[at + 1]! <= 0xbf) return true;
-    if (++probes === ED_PROBES) return undefined;
+    if (++passed === probes) return undefined;
   }
   return false;
 }
 
+/**
+ * {@link findSurrogateLead} for the `isUtf8` route, where Node's Buffer searches natively;
+ * `undefined` (ask `isUtf8`) elsewhere and for input of 1,024 bytes or less.
+ */
+function hasSurrogateSequence(bytes: Uint8Array): boolean | undefined {
+  if (routes.moves !== 'buffer' || bytes.length <= 1024) return undefined;
+  return findSurrogateLead(bytes, ED_PROBES);
+}
+
 /** How many ED bytes of other sequences {@link hasSurrogateSequence} passes before `isUtf8` is faster. */
 const ED_PROBES = 8;
+
+/**
+ * The short-input scan: do `bytes` hold ED A0–BF? Input of at least `nativeFrom` bytes asks
+ * {@link findSurrogateLead} (the typed array's `indexOf`), shorter input a plain loop: which is
+ * faster depends on the engine (js/routes.ts, `scanNativeFrom`). Past {@link SHORT_ED_PROBES} other
+ * ED bytes the search answers `false`: a hint only, since every caller checks the platform
+ * decoder's text for U+FFFD, which a surrogate sequence makes.
+ */
+export function hasSurrogateLead(bytes: Uint8Array, nativeFrom: number): boolean {
+  return bytes.length >= nativeFrom ? findSurrogateLead(bytes, SHORT_ED_PROBES) === true : surrogateLeadLoop(bytes);
+}
+
+/** How many other ED bytes the short-input scan passes before it leaves the answer to U+FFFD. */
+const SHORT_ED_PROBES = 4;
+
+/** {@link hasSurrogateLead} by a plain loop (its own small function, which engines optimize best). */
+function surrogateLeadLoop(bytes: Uint8Array): boolean {
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
+    if (bytes[i] !== 0xed) continue;
+    if (i + 1 < n && bytes[i + 1]! >= 0xa0) return true;
+  }
+  return false;
+}
 
 // --- checked ----------------------------------------------------------------------------------
 
@@ -253,7 +285,7 @@ function decodeAround(bytes: Uint8Array, fatal: boolean): string {
     // Short: the lenient decoder's call is cheaper than the strict one's throw.
     lenient = platformDecode(lenientUtf8, bytes);
     if (lenient.indexOf('\uFFFD') < 0) return lenient;
-  } else if (!(routes.aroundScan && hasSurrogateSequence(bytes) === true)) {
+  } else if (!(routes.aroundScan && bytes.length > 1024 && findSurrogateLead(bytes, ED_PROBES) === true)) {
     // (With `aroundScan`, input found to hold a surrogate sequence skips the strict decoder, which
     // would throw at it.)
     try {
@@ -299,8 +331,8 @@ function decodeBetween(bytes: Uint8Array, surrogates: number[], decoder: TextDec
  */
 function surrogateSequences(bytes: Uint8Array, limit: number): number[] | undefined {
   const found: number[] = [];
-  const search = byteSearch(bytes);
-  for (let at = search(0xed, 0); at >= 0; at = search(0xed, at + 1)) {
+  const view = searchable(bytes);
+  for (let at = view.indexOf(0xed, 0); at >= 0; at = view.indexOf(0xed, at + 1)) {
     const second = bytes[at + 1]!;
     if (second < 0xa0 || second > 0xbf) continue;
     const third = bytes[at + 2];
@@ -312,16 +344,14 @@ function surrogateSequences(bytes: Uint8Array, limit: number): number[] | undefi
 }
 
 /**
- * A function that finds `value` in `bytes` from `from` on (or returns -1): Node's Buffer#indexOf
- * (a native memchr) where the routes move code units through Buffer (Node, Bun: there it is
- * native), else Uint8Array#indexOf (Deno's Buffer is written in JS: measured 25× slower there).
+ * Where to search `bytes` with `indexOf`: a Node Buffer over them (a native memchr) for input
+ * past 1,024 bytes where the routes move code units through Buffer (Node, Bun: there it is
+ * native), else `bytes` themselves (Deno's Buffer is written in JS: measured 25× slower there).
  */
-function byteSearch(bytes: Uint8Array): (value: number, from: number) => number {
-  if (routes.moves === 'buffer' && NodeBuffer !== undefined && bytes.length > 1024) {
-    const view = NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-    return (value, from) => view.indexOf(value, from);
-  }
-  return (value, from) => bytes.indexOf(value, from);
+function searchable(bytes: Uint8Array): { indexOf(value: number, from: number): number } {
+  if (routes.moves === 'buffer' && NodeBuffer !== undefined && bytes.length > 1024)
+    return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  return bytes;
 }
 
 /** The surrogate code unit of the complete 3-byte sequence at `at`. */

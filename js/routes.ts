@@ -10,14 +10,13 @@
  * - Short input first (js/short.ts): strings up to `jsEncodeUpTo` code units are encoded by a
  *   plain JavaScript loop; between that and {@link SHORT_UNITS}, strings go to the native encoder
  *   when well-formed, else to the loop (up to 32 units) or wasm. Bytes up to `jsDecodeUpTo` are
- *   decoded by a plain loop; up to `scanDecodeUpTo` they are scanned for an ED byte (by a loop, or
- *   from `scanNativeFrom` bytes on by `Uint8Array#indexOf`, SIMD in SpiderMonkey and
- *   JavaScriptCore, a plain C++ loop in V8), and decoded by
- *   the loop (or wasm, past 24 bytes) when there is one (surrogate sequences, Hangul), else by the
- *   native decoder `shortDecoder` (`textDecoder`, or Node's `utf8Slice`, the same decoder without
- *   `TextDecoder`'s argument handling) and checked for U+FFFD. Where Node's `isUtf8` is, the
- *   `isUtf8` route asks it of input up to 256 bytes before `utf8Slice`, the `around` route of input up
- *   to 1,024 bytes.
+ *   decoded by a plain loop; up to `scanDecodeUpTo` they are scanned for ED A0–BF, a surrogate
+ *   sequence's first two bytes (by a loop, or from `scanNativeFrom` bytes on by `Uint8Array#indexOf`:
+ *   SIMD in SpiderMonkey and JavaScriptCore, a plain C++ loop in V8), and decoded by the loop (or
+ *   wasm, past 24 bytes) when they hold one, else by the native decoder `shortDecoder`
+ *   (`textDecoder`, or Node's `utf8Slice`, the same decoder without `TextDecoder`'s argument
+ *   handling) and checked for U+FFFD. Where Node's `isUtf8` is, the `isUtf8` route asks it of input
+ *   up to 256 bytes before `utf8Slice`, the `around` route of input up to 1,024 bytes.
  * - `moves`: how UTF-16 code units move between strings and wasm memory (js/moves.ts):
  *   `buffer` (Node's `ucs2Write`/`ucs2Slice`), `builtins` (the JS String Builtins) or `loops`.
  * - `encode`, for strings longer than {@link SHORT_UNITS} (shorter ones: the native encoder when
@@ -87,9 +86,9 @@ export type ShortDecoderRoute = 'textDecoder' | 'utf8Slice';
 export interface Routes {
   /** Strings up to this many code units are encoded by the JavaScript loop of js/short.ts. */
   jsEncodeUpTo: number;
-  /** Bytes up to this many (at most {@link MAX_SCAN_DECODE}) are scanned for ED first (js/short.ts). */
+  /** Bytes up to this many (at most {@link MAX_SCAN_DECODE}) are scanned for ED A0–BF first (js/decode-routes.ts). */
   scanDecodeUpTo: number;
-  /** Bytes at least this many are scanned for ED A0–BF by `Uint8Array#indexOf`, shorter ones by a plain loop (js/short.ts). */
+  /** Bytes at least this many are scanned for ED A0–BF by `Uint8Array#indexOf`, shorter ones by a plain loop. */
   scanNativeFrom: number;
   /** Bytes up to this many (at most `scanDecodeUpTo`) are decoded by the loop of js/short.ts, without a native call. */
   jsDecodeUpTo: number;
@@ -226,7 +225,7 @@ function row(at: Runtime): Partial<Routes> {
       // with `jsEncodeUpTo` 0; 32: 0.24 / 0.70), so no loop; up to 1,024 bytes `isUtf8` then
       // `utf8Slice` (js/decode-routes.ts), and the ED scan up to 16 bytes (wf 0.75 / 0.81, lone 0.70
       // / 1.34; 0: 0.74 / 0.82 and 0.66 / 1.33; 64: 0.64 / 0.79 and 0.69 / 1.32; 256 with its SIMD
-      // `Uint8Array#indexOf`: wf 0.58 / 0.80, its `isUtf8` costs less than the scan). Not
+      // byte search: wf 0.58 / 0.80, its `isUtf8` costs less than the scan). Not
       // `aroundScan` (lone 2.25 / 3.47 against 1.19 / 2.58, but wf 0.78 / 0.92 against 0.96 /
       // 0.99: Bun's `TextDecoder` on ASCII costs about what a search of it does).
       return {

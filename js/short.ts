@@ -62,43 +62,6 @@ export function encodeShort(input: string): Uint8Array<ArrayBuffer> {
   return out.slice(0, j);
 }
 
-/**
- * Does `bytes` hold a surrogate sequence's first two bytes, ED A0–BF? (ED followed by 80–9F is
- * Hangul U+D000–D7FF, common in Korean text.) Input of at least `nativeFrom` bytes asks
- * `Uint8Array#indexOf` (the typed array's own, not a Node Buffer's) for each ED, shorter input a
- * plain loop: which is faster depends on the engine (js/routes.ts, `scanNativeFrom`). Past
- * {@link ED_PROBES} other ED bytes the native search answers `false`: a hint only, since every
- * caller checks the platform decoder's text for U+FFFD, which a surrogate sequence makes.
- */
-export function hasSurrogateLead(bytes: Uint8Array, nativeFrom: number): boolean {
-  return bytes.length >= nativeFrom ? surrogateLeadNative(bytes) : surrogateLeadLoop(bytes);
-}
-
-/** {@link hasSurrogateLead} by a plain loop (its own small function, which engines optimize best). */
-function surrogateLeadLoop(bytes: Uint8Array): boolean {
-  const n = bytes.length;
-  for (let i = 0; i < n; i++) {
-    if (bytes[i] !== 0xed) continue;
-    if (i + 1 < n && bytes[i + 1]! >= 0xa0) return true;
-  }
-  return false;
-}
-
-/** {@link hasSurrogateLead} by the typed array's `indexOf`, passing at most {@link ED_PROBES} other ED bytes. */
-function surrogateLeadNative(bytes: Uint8Array): boolean {
-  let probes = 0;
-  for (let at = typedIndexOf.call(bytes, 0xed); at >= 0; at = typedIndexOf.call(bytes, 0xed, at + 1)) {
-    if (bytes[at + 1]! >= 0xa0) return true;
-    if (++probes === ED_PROBES) return false;
-  }
-  return false;
-}
-
-/** How many other ED bytes the native search of {@link hasSurrogateLead} passes. */
-const ED_PROBES = 4;
-
-const typedIndexOf = Uint8Array.prototype.indexOf;
-
 /** Code units of {@link decodeShort}, reused between calls (a plain array: `apply` takes it fastest). */
 const units: number[] = [];
 

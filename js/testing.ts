@@ -18,7 +18,8 @@ export {
 } from './routes.js';
 export { detectRuntime, runtime } from './platform.js';
 
-import { encodeShort, decodeShort, hasSurrogateLead } from './short.js';
+import { encodeShort, decodeShort } from './short.js';
+import { hasSurrogateLead } from './decode-routes.js';
 import { decodeWasm, encodeRangeInto } from './wasm.js';
 import { readFatal, readIgnoreBOM, requireString, toBytes } from './args.js';
 
