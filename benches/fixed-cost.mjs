@@ -1,6 +1,6 @@
 // What one short call costs, step by step (issue 17): at 0, 1, 8, 32 and 128 code units, the
-// time of each step a call of ours can take — the argument checks, the route lookup, the platform
-// call, the surrogate checks, the plain loops of js/short.ts, a trip through wasm — beside the
+// time of each step a call of ours can take — the argument checks, the platform call, the
+// surrogate checks, the plain loops of js/short.ts, a trip through wasm — beside the
 // whole call of ours and the platform's, each over a pool of 4,096 different strings. Plain ES:
 // benches/runner.mjs runs it in Node, Deno and Bun, benches/browser/page.mjs in the browsers
 // (`node benches/run.mjs --fixed-cost --runtime node26,bun,firefox`). Needs the test entry, which
@@ -17,7 +17,6 @@ export async function runFixedCost(api, env, opts, log = () => {}) {
   const te = new TextEncoder();
   const td = new TextDecoder('utf-8', { ignoreBOM: true });
   const utf8Slice = globalThis.Buffer?.prototype?.utf8Slice;
-  const routes = api.routes;
   for (const size of FIXED_SIZES) {
     for (const kind of ['ascii', 'cjk', 'lone']) {
       const pool =
@@ -52,7 +51,6 @@ export async function runFixedCost(api, env, opts, log = () => {}) {
           ['platform: TextEncoder.encode', str((s) => te.encode(s))],
           ['ours: encode', str((s) => api.encode(s))],
           ['argument check', str((s) => api.steps.checkString(s))],
-          ['route lookup', str((s) => (s.length <= routes.jsEncodeUpTo ? 1 : 0))],
           ['surrogate check: isWellFormed', str((s) => (s.isWellFormed() ? 1 : 0))],
           ['plain loop (js/short.ts)', str((s) => api.steps.encodeLoop(s))],
           ['wasm trip (units in, encode, bytes out)', str((s) => api.steps.encodeWasm(s))],
@@ -61,7 +59,6 @@ export async function runFixedCost(api, env, opts, log = () => {}) {
           ['platform: TextDecoder.decode', bin((b) => td.decode(b))],
           ['ours: decode', bin((b) => api.decode(b))],
           ['argument checks', bin((b) => api.steps.checkBytes(b))],
-          ['route lookup', bin((b) => (b.length <= routes.scanDecodeUpTo ? 1 : 0))],
           ...(utf8Slice ? [['platform: utf8Slice', bin((b) => utf8Slice.call(b, 0, b.length))]] : []),
           ['surrogate check: ED scan', bin((b) => (api.steps.edScan(b) ? 1 : 0))],
           ['surrogate check: ED scan, Uint8Array#indexOf', bin((b) => (api.steps.edScanNative(b) ? 1 : 0))],

@@ -99,54 +99,18 @@ export function crossRuntimeTable(results) {
   out.push(
     table(['runtime', 'op', 'well-formed 10K+1M', 'lone surrogates 10K+1M', '~100 units', 'control'], groups, 2),
   );
-  const sweep = sweepSummary(results);
-  if (sweep) out.push('', sweep);
   return out.join('\n');
-}
-
-/**
- * With `--sweep`: each route value's lowest and median ratio per group, per runtime (the route
- * table's choices come from these), or '' without a sweep.
- */
-function sweepSummary(results) {
-  const rows = [];
-  const f = (x) => (x == null ? '-' : x.toFixed(2));
-  for (const [runtime, { suite }] of Object.entries(results)) {
-    if (!suite) continue;
-    const labels = [...new Set(suite.cases.flatMap((c) => Object.keys(c.ratios).filter((l) => l.startsWith('['))))];
-    for (const label of labels) {
-      const of = (pred) =>
-        suite.cases
-          .filter((c) => pred(c) && c.ratios[label])
-          .map((c) => c.ratios[label].median)
-          .sort((a, b) => a - b);
-      const cell = (list) => (list.length ? `${f(list[0])} / ${f(list[list.length >> 1])}` : '-');
-      rows.push([
-        runtime,
-        label.replace(/÷T[ED]$/, ''),
-        cell(of((c) => WELL_FORMED.includes(c.corpus) && c.size >= 10_000)),
-        cell(of((c) => !WELL_FORMED.includes(c.corpus) && c.size >= 10_000)),
-        cell(of((c) => c.size < 1000)),
-      ]);
-    }
-  }
-  if (rows.length === 0) return '';
-  return [
-    'SWEEP: each route value, ours ÷ platform as lowest / median per group',
-    table(['runtime', 'route', 'well-formed 10K+1M', 'lone surrogates 10K+1M', '~100 units'], rows, 2),
-  ].join('\n');
 }
 
 /**
  * The short-string section (benches/short.mjs): per runtime × op × script, the ratio platform ÷
  * ours (> 1: ours faster) at each size, well-formed and with one lone surrogate, with the control;
- * then per runtime × op the worst and median of each kind, and of each swept route value.
+ * then per runtime × op the worst and median of each kind.
  */
 export function shortTable(results) {
   const f = (x) => (x == null ? '-' : x.toFixed(2));
   const lines = [];
   const summary = [];
-  const routes = [];
   for (const [runtime, { short }] of Object.entries(results)) {
     if (!short) continue;
     const sizes = [...new Set(short.cases.map((c) => c.size))].sort((a, b) => a - b);
@@ -175,8 +139,6 @@ export function shortTable(results) {
         return list.length ? `${f(list[0])} / ${f(list[list.length >> 1])}` : '-';
       };
       summary.push([runtime, op, stats('ours', 'wf'), stats('ours', 'lone')]);
-      const swept = [...new Set(cases.flatMap((c) => Object.keys(c.ratios).filter((id) => id.startsWith('ours['))))];
-      for (const id of swept) routes.push([runtime, op, id.slice(4), stats(id, 'wf'), stats(id, 'lone')]);
     }
   }
   if (!lines.length) return 'no short-string results';
@@ -193,11 +155,70 @@ export function shortTable(results) {
     'SHORT SUMMARY: worst / median per runtime and op',
     table(['runtime', 'op', 'well-formed', 'one lone surrogate'], summary, 2),
   ];
-  if (routes.length)
+  return out.join('\n');
+}
+
+/**
+ * With `--plans`: `{ runtime → { plan → { info, suite, short } } }` and each plan's bands
+ * (`describePlan`, tests/js/plans.mjs) → per runtime, each plan's ratio per side and size (the
+ * geometric mean over the scripts or corpora of that size, well-formed and with lone surrogates
+ * alike; > 1: ours faster), the best marked, then a row to paste into js/routes.ts: for each size
+ * the best plan's band that holds it.
+ */
+export function plansReport(results, bands, date) {
+  const out = [];
+  const f = (x) => (x == null ? '-' : x.toFixed(2));
+  const geo = (list) => (list.length ? Math.exp(list.reduce((a, x) => a + Math.log(x), 0) / list.length) : null);
+  for (const [runtime, byPlan] of Object.entries(results)) {
+    const plans = Object.keys(byPlan);
+    const cells = {}; // side → size → plan → ratio
+    for (const plan of plans) {
+      const { suite, short } = byPlan[plan];
+      for (const c of short?.cases ?? []) {
+        const r = c.ratios.ours?.median;
+        if (r != null) (((cells[c.side] ??= {})[c.size] ??= {})[plan] ??= []).push(r);
+      }
+      for (const op of OPS)
+        for (const c of suite?.cases.filter((x) => x.side === op.side) ?? []) {
+          const r = c.ratios[op.ratio]?.median;
+          if (r != null) (((cells[op.side] ??= {})[c.size] ??= {})[plan] ??= []).push(r);
+        }
+    }
     out.push(
-      '',
-      'SHORT SWEEP: worst / median of each route value',
-      table(['runtime', 'op', 'route', 'well-formed', 'one lone surrogate'], routes, 3),
+      `PLANS on ${runtime} (${date}): ours ÷ platform per size, the geometric mean over its scripts or corpora (wf and lone); * = best`,
     );
+    const rows = [];
+    const best = {};
+    for (const side of ['encode', 'decode']) {
+      const sizes = Object.keys(cells[side] ?? {})
+        .map(Number)
+        .sort((a, b) => a - b);
+      for (const size of sizes) {
+        const means = plans.map((plan) => geo(cells[side][size][plan] ?? []));
+        const top = Math.max(...means.filter((m) => m != null));
+        const winner = plans[means.indexOf(top)];
+        (best[side] ??= []).push({ size, plan: winner, ratio: top });
+        rows.push([side, fmtSize(size), ...means.map((m, i) => `${f(m)}${plans[i] === winner ? '*' : ' '}`)]);
+      }
+    }
+    out.push(table(['side', 'size', ...plans], rows, 2), '');
+    out.push(`// ${runtime}: the best plan per size (\`npm run bench -- --plans --runtime ${runtime}\`, ${date})`);
+    for (const side of ['encode', 'decode']) {
+      const picked = [];
+      for (const { size, plan, ratio } of best[side] ?? []) {
+        const band = bands[plan][side].find((b) => size <= b.upTo);
+        const last = picked.at(-1);
+        if (last && last.plan === plan && last.band === band) last.sizes.push(`${fmtSize(size)} ${f(ratio)}`);
+        else picked.push({ plan, band, sizes: [`${fmtSize(size)} ${f(ratio)}`] });
+      }
+      out.push(`${side}: [`);
+      for (const { plan, band, sizes } of picked) {
+        out.push(`  // ${sizes.join(', ')}: ${plan}'s band`);
+        out.push(`  upTo(${band.upTo}, ${band.steps.join(', ')}),`);
+      }
+      out.push('],');
+    }
+    out.push('');
+  }
   return out.join('\n');
 }

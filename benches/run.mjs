@@ -12,8 +12,9 @@
 // Options: --json PATH  --corpus a,b  --size 100,10k  --side encode|decode  --samples N
 //          --samples-large N  --target-ms N  --contenders matrix|all (default matrix: ours, the
 //          platform call, and the platform call again as a control; all: also encodeInto, toUtf8,
-//          Buffer and the peer libraries)  --sweep ROUTE[=a,b] (ours once per value of a route of
-//          js/routes.ts, e.g. --sweep decode or --sweep lone=scan,halving; times the test entry)
+//          Buffer and the peer libraries)  --plans (instead: every plan of js/routes.ts, each in a
+//          process or page of its own, through the test entry; prints each plan's ratio per size
+//          and the best per band as a row to paste; --plan a,b: only these plans)
 //          --only TE,TD (other contenders besides ours)  --no-memory (skip the memory test, which
 //          runs after the suite in Node 20 and Chromium when they are in the list)  --memory-only
 //          --memory-units 64Mi  --big (also 256 Mi units)  --details (each runtime's full report:
@@ -25,12 +26,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { CORPORA, SIZES, buildCorpora, formatSize, parseSize } from './corpora.mjs';
 import { DEFAULTS, formatReport } from './suite.mjs';
 import { RUNTIMES, runtimeNamed } from '../scripts/runtimes.mjs';
-import { crossRuntimeTable, shortTable } from './report.mjs';
+import { crossRuntimeTable, plansReport, shortTable } from './report.mjs';
 import { fixedCostTable } from './fixed-cost.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -54,6 +55,7 @@ const KNOWN = [
   '--short-only',
   '--no-short',
   '--fixed-cost',
+  '--plans',
   '--help',
   '-h',
 ];
@@ -69,7 +71,7 @@ const WITH_VALUE = [
   '--memory-units',
   '--only',
   '--contenders',
-  '--sweep',
+  '--plan',
   '--short-size',
   '--short-script',
   '--short-samples',
@@ -104,7 +106,7 @@ for (const r of runtimes)
   if (r.kind === 'workerd')
     throw new Error('workerd gets no speed figures: its clock does not advance during a request');
 const base = quick ? DEFAULTS.quick : DEFAULTS.full;
-const sweep = value('--sweep', null);
+const plansMode = flag('--plans') || value('--plan', null) !== null;
 const opts = {
   ...base,
   samples: Number(value('--samples', base.samples)),
@@ -113,7 +115,6 @@ const opts = {
   sides: value('--side', 'encode,decode').split(','),
   only: value('--only', null)?.split(','),
   contenders: value('--contenders', 'matrix'),
-  sweep,
   short: flag('--short-only') ? 'only' : flag('--no-short') ? 'none' : 'also',
   shortSizes: value('--short-size', null)?.split(',').map(Number),
   shortScripts: value('--short-script', null)?.split(','),
@@ -127,8 +128,10 @@ const sizes = value('--size', null)?.split(',').map(parseSize) ?? (quick ? SIZES
 const memoryUnits = value('--memory-units', quick ? '4Mi' : '64Mi');
 const big = flag('--big');
 const memoryOnly = flag('--memory-only');
-const doMemory = !flag('--no-memory') && !sweep && opts.short !== 'only';
-const jsonPath = resolve(value('--json', join(root, 'target', 'bench', `matrix${quick ? '-quick' : ''}.json`)));
+const doMemory = !flag('--no-memory') && !plansMode && opts.short !== 'only';
+const jsonPath = resolve(
+  value('--json', join(root, 'target', 'bench', `${plansMode ? 'plans' : 'matrix'}${quick ? '-quick' : ''}.json`)),
+);
 
 const published = join(root, 'pkg', 'dist', 'wtf8-wasm.mjs');
 const testing = join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs');
@@ -155,7 +158,7 @@ console.log(
   `  ${meta.cpu}, ${meta.cores} cores, ${meta.memoryGiB} GiB; ${meta.os}; load average at start ${meta.loadavgAtStart.join(' ')}`,
 );
 console.log(
-  `  per case: warm-up + calibration, then ${opts.samples} samples (${opts.samplesLarge} for >= 1M units) of >= ~${opts.targetMs} ms each, contenders interleaved round-robin; contenders: ${opts.contenders}${sweep ? `; sweep ${sweep}` : ''}`,
+  `  per case: warm-up + calibration, then ${opts.samples} samples (${opts.samplesLarge} for >= 1M units) of >= ~${opts.targetMs} ms each, contenders interleaved round-robin; contenders: ${opts.contenders}${plansMode ? '; every plan' : ''}`,
 );
 
 // --- corpora (built once, in Node; every runtime reads the same JSON) --------------------------
@@ -183,9 +186,17 @@ if (!memoryOnly) {
 // --- run each runtime ---------------------------------------------------------------------------
 const results = {};
 let failed = false;
-const entry = sweep || opts.fixedCost ? testing : published;
+const entry = plansMode || opts.fixedCost ? testing : published;
+// --plans: the plans to time (the wasm-only plan once, as the reference) and their bands.
+const testingApi = plansMode ? await import(pathToFileURL(testing).href) : null;
+const planList = plansMode
+  ? (value('--plan', null)?.split(',') ?? testingApi.PLAN_NAMES.filter((name) => !name.startsWith('wasm-')))
+  : [];
+const { describePlan } = plansMode ? await import('../tests/js/plans.mjs') : {};
+const planBands = Object.fromEntries(planList.map((name) => [name, describePlan(testingApi, name)]));
 try {
-  for (const r of runtimes) {
+  if (plansMode) await runPlans();
+  for (const r of plansMode ? [] : runtimes) {
     console.log('');
     console.log(`=== ${r.name}`);
     const t = performance.now();
@@ -195,7 +206,7 @@ try {
       const out = await runBrowser({
         browser: r.name,
         corporaJson: memoryOnly ? '[]' : readFileSync(corporaPath, 'utf8'),
-        entry: sweep || opts.fixedCost ? '/target/testing/wtf8-wasm-testing.mjs' : '/pkg/dist/wtf8-wasm.mjs',
+        entry: opts.fixedCost ? '/target/testing/wtf8-wasm-testing.mjs' : '/pkg/dist/wtf8-wasm.mjs',
         opts,
         memoryUnits: doMemory && r.name === 'chromium' ? parseSize(memoryUnits) : 0,
         memoryOnly,
@@ -220,7 +231,10 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-if (!memoryOnly) {
+if (plansMode) {
+  console.log('');
+  console.log(plansReport(results, planBands, meta.date.slice(0, 10)));
+} else if (!memoryOnly) {
   console.log('');
   if (opts.fixedCost) {
     for (const [name, r] of Object.entries(results)) if (r.fixed) console.log(fixedCostTable(name, r.fixed), '\n');
@@ -250,11 +264,47 @@ function save() {
   writeFileSync(jsonPath, JSON.stringify({ meta, corpora: corpusStats, runtimes: results }, null, 1));
 }
 
+/**
+ * `--plans`: each runtime, each plan in a process (or page) of its own, so that no plan runs with
+ * type feedback another left behind; `results[runtime][plan]`.
+ */
+async function runPlans() {
+  for (const r of runtimes) {
+    results[r.name] = {};
+    for (const plan of planList) {
+      console.log('');
+      console.log(
+        `=== ${r.name}, plan ${plan}: ${planBands[plan].encode.length} encode, ${planBands[plan].decode.length} decode bands`,
+      );
+      const planOpts = { ...opts, plan };
+      let out;
+      if (r.kind === 'browser') {
+        const { runBrowser } = await import('./browser/driver.mjs');
+        const info = {};
+        const got = await runBrowser({
+          browser: r.name,
+          corporaJson: readFileSync(corporaPath, 'utf8'),
+          entry: '/target/testing/wtf8-wasm-testing.mjs',
+          opts: planOpts,
+          memoryUnits: 0,
+          memoryOnly: false,
+          onMeta: (m) => Object.assign(info, m),
+          before: () => console.log(`  ${info.version}`),
+        });
+        out = { info, suite: got.suite, short: got.short };
+      } else out = await runProcess(r, planOpts);
+      results[r.name][plan] = out;
+      if (out.suite?.failures.some((f) => f.contender.startsWith('ours')) || out.short?.failures.length) failed = true;
+      save();
+    }
+  }
+}
+
 /** Runs benches/runner.mjs in a Node, Deno or Bun binary; resolves to `{ info, suite }`. */
-async function runProcess(r) {
+async function runProcess(r, jobOpts = opts) {
   const jobPath = join(work, `${r.name}-job.json`);
   const out = join(work, `${r.name}-out.json`);
-  writeFileSync(jobPath, JSON.stringify({ runtime: r.name, entry, testing, corpora: corporaPath, opts, out }));
+  writeFileSync(jobPath, JSON.stringify({ runtime: r.name, entry, testing, corpora: corporaPath, opts: jobOpts, out }));
   const runner = join(here, 'runner.mjs');
   const args =
     r.kind === 'deno' ? ['run', '--allow-read', '--allow-write', '--allow-env', runner, jobPath] : [runner, jobPath];

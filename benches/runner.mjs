@@ -5,8 +5,8 @@
 //
 //   <runtime> benches/runner.mjs <job.json>
 //   job = { runtime, entry, testing, corpora, opts, out }   (absolute paths; entry: what is timed,
-//         the published file or, for route sweeps, the test entry; testing: the test entry, read
-//         only to report which routes this runtime takes)
+//         the published file or, with opts.plan (`--plans`), the test entry with that plan put to
+//         use before anything runs; testing: the test entry, read to report the plan in use)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -18,14 +18,12 @@ const argv = globalThis.Deno ? globalThis.Deno.args : process.argv.slice(2);
 const job = JSON.parse(readFileSync(argv[0], 'utf8'));
 const corpora = JSON.parse(readFileSync(job.corpora, 'utf8'));
 const ours = await import(pathToFileURL(job.entry).href);
+if (job.opts.plan) ours.usePlan(job.opts.plan);
 
 const env = {
   runtime: job.runtime,
   now: () => performance.now(),
   ours: { encode: ours.encode, decode: ours.decode, toUtf8: ours.toUtf8, encodeInto: ours.encodeInto },
-  routes: ours.useRoutes
-    ? { use: ours.useRoutes, possible: ours.possibleRoutes, defaults: { ...ours.defaultRoutes } }
-    : undefined,
 };
 if (job.opts.contenders === 'all') {
   // The peers and Node's Buffer, as in earlier reports (Deno and Bun have a Buffer too).
@@ -42,7 +40,7 @@ if (job.opts.contenders === 'all') {
 
 const testing = job.testing === job.entry ? ours : await import(pathToFileURL(job.testing).href);
 const info = {
-  routes: { ...testing.defaultRoutes },
+  plan: job.opts.plan ? testing.activePlan() : { name: testing.defaultPlan },
   detected: testing.runtime,
   version: globalThis.Deno
     ? `deno ${globalThis.Deno.version.deno} (V8 ${globalThis.Deno.version.v8})`

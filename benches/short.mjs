@@ -5,7 +5,7 @@
 // Plain ES, like suite.mjs: it runs in Node, Deno, Bun and the browsers (benches/runner.mjs,
 // benches/browser/page.mjs).
 
-import { measure, referenceWtf8, sameBytes, summary, sweep } from './suite.mjs';
+import { measure, referenceWtf8, sameBytes, summary } from './suite.mjs';
 
 export const SHORT_SIZES = [8, 32, 128];
 export const SHORT_SCRIPTS = ['ascii', 'latin', 'cjk', 'emoji'];
@@ -87,18 +87,15 @@ function contenders(env, side, pool, bytes, opts) {
     }
     return a;
   };
-  const defaults = env.routes ? () => env.routes.use(env.routes.defaults) : undefined;
   if (side === 'encode') {
     return [
-      { id: 'ours', setup: defaults, run: encodeLoop((s) => ours.encode(s)) },
-      ...sweep(env, opts, 'encode', (id, setup) => ({ id, setup, run: encodeLoop((s) => ours.encode(s)) })),
+      { id: 'ours', run: encodeLoop((s) => ours.encode(s)) },
       { id: 'platform', run: encodeLoop((s) => te.encode(s)) },
       { id: 'control', run: encodeLoop((s) => te2.encode(s)) },
     ];
   }
   return [
-    { id: 'ours', setup: defaults, run: decodeLoop((b) => ours.decode(b)) },
-    ...sweep(env, opts, 'decode', (id, setup) => ({ id, setup, run: decodeLoop((b) => ours.decode(b)) })),
+    { id: 'ours', run: decodeLoop((b) => ours.decode(b)) },
     { id: 'platform', run: decodeLoop((b) => td.decode(b)) },
     { id: 'control', run: decodeLoop((b) => td2.decode(b)) },
   ];
@@ -107,9 +104,9 @@ function contenders(env, side, pool, bytes, opts) {
 /**
  * Runs every short case: script × size × well-formed/lone × encode/decode. Each call of a timed
  * loop is one string of the pool; `reps` calls walk it round and round. Ours is verified on the
- * whole pool first (against the reference WTF-8 and the strings themselves, in every swept route).
- * Returns `{ cases, failures }`; each case has the paired per-round ratios platform ÷ ours
- * (> 1: ours faster), of each swept route too, and the control's.
+ * whole pool first (against the reference WTF-8 and the strings themselves). Returns `{ cases,
+ * failures }`; each case has the paired per-round ratios platform ÷ ours (> 1: ours faster) and
+ * the control's.
  */
 export async function runShort(env, opts, log = () => {}) {
   const cases = [];
@@ -141,11 +138,7 @@ export async function runShort(env, opts, log = () => {}) {
           const ns = Object.fromEntries(timed.map((c) => [c.id, +summary(c.samples).median.toFixed(1)]));
           cases.push({ script, size, kind: lone ? 'lone' : 'wf', side, ratios, ns });
           log(
-            `[short ${cases.length}/${total}] ${script}/${size}${lone ? '/lone' : ''} ${side}: ours ${ratios.ours?.median.toFixed(2) ?? '-'} (control ${ratios.control?.median.toFixed(2) ?? '-'})` +
-              Object.entries(ratios)
-                .filter(([id]) => id.startsWith('ours['))
-                .map(([id, r]) => ` ${id.slice(4)} ${r.median.toFixed(2)}`)
-                .join(''),
+            `[short ${cases.length}/${total}] ${script}/${size}${lone ? '/lone' : ''} ${side}: ours ${ratios.ours?.median.toFixed(2) ?? '-'} (control ${ratios.control?.median.toFixed(2) ?? '-'})`,
           );
           await new Promise((resolve) => setTimeout(resolve, 0));
         }
@@ -155,12 +148,11 @@ export async function runShort(env, opts, log = () => {}) {
   return { cases, failures };
 }
 
-/** Checks ours (in each swept route) on every string of the pool; returns the failures. */
+/** Checks ours on every string of the pool; returns the failures. */
 function verify(env, all, side, pool, bytes) {
   const failed = [];
   for (const c of all.filter((x) => x.id.startsWith('ours'))) {
     try {
-      c.setup?.();
       for (let i = 0; i < pool.length; i++) {
         if (side === 'encode' ? !sameBytes(env.ours.encode(pool[i]), bytes[i]) : env.ours.decode(bytes[i]) !== pool[i])
           throw new Error(`differs from the reference on string ${i}`);
@@ -169,6 +161,5 @@ function verify(env, all, side, pool, bytes) {
       failed.push({ contender: c.id, error: e?.message ?? String(e) });
     }
   }
-  env.routes?.use(env.routes.defaults);
   return failed;
 }

@@ -5,7 +5,6 @@
 //   runtime: 'node20' | … | 'chromium' | 'firefox',
 //   now: () => milliseconds (performance.now),
 //   ours: { encode, decode, toUtf8, encodeInto },        // wtf8-wasm, as built in pkg/
-//   routes?: { use(overrides), possible(), defaults },   // the test entry's route switches (sweeps)
 //   Buffer?,                                             // Node only
 //   wtf8?: { encode, decode },                           // npm `wtf-8` (byte strings)
 //   binary?: { toBytes(byteString), fromBytes(u8) },     // byte string <-> Uint8Array, for wtf-8
@@ -14,8 +13,8 @@
 //
 // opts.contenders: 'matrix' (ours, the platform call, and the platform call again as a control
 // whose ratio to the first shows the noise of the run) or 'all' (also encodeInto, toUtf8, Buffer
-// and the peer libraries). opts.sweep: a route of js/routes.ts ('encode', 'decode', 'moves', …):
-// ours runs once per value this runtime can take, each as its own contender.
+// and the peer libraries). Which plan of js/routes.ts ours runs is set once per process, before
+// anything is timed (`--plans`: benches/run.mjs runs one process per plan).
 
 let sink = 0; // every timed loop's result ends up here, so no work is optimised away
 
@@ -43,7 +42,6 @@ export function encodeContenders(env, s, opts = {}) {
       short: 'encode',
       kind: 'ours',
       expect: 'wtf8',
-      setup: defaultRoutes(env),
       once: () => ours.encode(s),
       run: (n) => {
         let a = 0;
@@ -51,19 +49,6 @@ export function encodeContenders(env, s, opts = {}) {
         return a;
       },
     },
-    ...sweep(env, opts, 'encode', (id, setup) => ({
-      id,
-      short: id.slice(5),
-      kind: 'ours',
-      expect: 'wtf8',
-      setup,
-      once: () => ours.encode(s),
-      run: (n) => {
-        let a = 0;
-        for (let i = 0; i < n; i++) a += ours.encode(s).length;
-        return a;
-      },
-    })),
     {
       id: 'TextEncoder.encode',
       short: 'TE',
@@ -210,7 +195,6 @@ export function decodeContenders(env, s, wtf8Bytes, utf16Bytes, opts = {}) {
       short: 'decode',
       kind: 'ours',
       expect: 'string',
-      setup: defaultRoutes(env),
       once: () => ours.decode(b),
       run: (n) => {
         let a = 0;
@@ -218,19 +202,6 @@ export function decodeContenders(env, s, wtf8Bytes, utf16Bytes, opts = {}) {
         return a;
       },
     },
-    ...sweep(env, opts, 'decode', (id, setup) => ({
-      id,
-      short: id.slice(5),
-      kind: 'ours',
-      expect: 'string',
-      setup,
-      once: () => ours.decode(b),
-      run: (n) => {
-        let a = 0;
-        for (let i = 0; i < n; i++) a += used(ours.decode(b));
-        return a;
-      },
-    })),
     {
       id: 'TextDecoder.decode',
       short: 'TD',
@@ -318,43 +289,6 @@ export function decodeContenders(env, s, wtf8Bytes, utf16Bytes, opts = {}) {
     });
   }
   return list;
-}
-
-/** Sets the runtime's own routes before each timed loop of the default contender (after a sweep). */
-function defaultRoutes(env) {
-  return env.routes ? () => env.routes.use(env.routes.defaults) : undefined;
-}
-
-/**
- * With `opts.sweep` = a route of js/routes.ts that matters to `side`, one contender per value this
- * runtime can take (`ours[decode=checked]`, …), each switching the routes before it runs.
- */
-export function sweep(env, opts, side, make) {
-  if (!opts.sweep || !env.routes) return [];
-  const [route, values] = opts.sweep.split('=');
-  const possible = env.routes.possible()[route];
-  if (!possible)
-    throw new Error(`--sweep ${opts.sweep}: no such route (${Object.keys(env.routes.possible()).join(', ')})`);
-  const sides = {
-    encode: ['encode', 'lone', 'loneLimit', 'moves', 'jsEncodeUpTo', 'nativeUpTo'],
-    decode: [
-      'decode',
-      'moves',
-      'utf8',
-      'scanDecodeUpTo',
-      'scanNativeFrom',
-      'jsDecodeUpTo',
-      'shortDecoder',
-      'aroundScan',
-    ],
-  };
-  if (!sides[side].includes(route)) return [];
-  const kind = typeof env.routes.defaults[route];
-  const parse = (v) => (kind === 'number' ? Number(v) : kind === 'boolean' ? v === 'true' : v);
-  const chosen = values ? values.split(',').map(parse) : possible;
-  return chosen.map((value) =>
-    make(`ours[${route}=${value}]`, () => env.routes.use({ ...env.routes.defaults, [route]: value })),
-  );
 }
 
 /** The ratios reported: ours (first) against another contender; >1 means ours is faster. */
@@ -466,7 +400,6 @@ export function summary(values) {
 // Timing
 
 function timeRun(c, reps, now) {
-  c.setup?.();
   const t0 = now();
   sink = (sink + c.run(reps)) | 0;
   return now() - t0;
@@ -557,7 +490,6 @@ export async function runSuite(env, corpora, opts, log = () => {}) {
       for (const c of all) {
         let error = null;
         try {
-          c.setup?.();
           const got = c.once();
           const want = expected[c.expect];
           const ok = typeof want === 'string' ? got === want : sameBytes(got, want);

@@ -5,7 +5,9 @@
 
 /**
  * Imports the module at `url` and returns `{ module, wasmBytes }`: the module's namespace and a
- * function giving the current size of its wasm memory in bytes (`null` if the hook saw none).
+ * function giving the current size of its wasm memory in bytes (`null` if the hook saw none). The
+ * main entry compiles its module on the first call that needs wasm, not at import: `decode` of a
+ * byte that is never UTF-8 is such a call, made while the hook is in place.
  */
 export async function importWithWasmMemory(url) {
   const OriginalInstance = WebAssembly.Instance;
@@ -20,6 +22,7 @@ export async function importWithWasmMemory(url) {
   let module;
   try {
     module = await import(url);
+    module.decode?.(new Uint8Array([0xff]));
   } finally {
     WebAssembly.Instance = OriginalInstance;
   }

@@ -67,13 +67,24 @@ export function readStream(options: unknown): boolean {
   return Boolean(readOptions(options).stream);
 }
 
-/** What a decoder was asked for: the members of `TextDecoderOptions`, with this package's defaults. */
-export interface DecoderSettings {
-  /** Throw on ill-formed input. Default `false`, as in TextDecoder. */
-  fatal: boolean;
-  /** Keep a leading BOM. Default `true`, unlike TextDecoder: a BOM is data, and the round trip needs it. */
-  ignoreBOM: boolean;
+/**
+ * Options of `decode` and of the decoder classes (`Wtf8Decoder`, `Wtf8DecoderStream`, where they
+ * are also called `Wtf8DecoderOptions`): the members of `TextDecoderOptions`, read as WebIDL reads
+ * them (`fatal: 1` is true; unknown members are ignored).
+ */
+export interface DecodeOptions {
+  /** Throw a `Wtf8Error` on ill-formed input instead of writing U+FFFD. Default `false`, as in TextDecoder. */
+  fatal?: boolean;
+  /**
+   * Keep a leading byte order mark (EF BB BF) as U+FEFF. Default `true`, unlike TextDecoder: a BOM
+   * is data, and `decode(encode(s)) === s` needs it. `false` strips one BOM at the start of the
+   * input (of each stream, for the decoder classes), as TextDecoder does by default.
+   */
+  ignoreBOM?: boolean;
 }
+
+/** What a decoder was asked for: {@link DecodeOptions} with this package's defaults filled in. */
+export type DecoderSettings = Required<DecodeOptions>;
 
 /** Reads the `ignoreBOM` member of an options argument (default `true`: keep a leading BOM). */
 export function readIgnoreBOM(options: unknown): boolean {
@@ -145,12 +156,16 @@ export function readLimit(options: unknown): number {
   return n;
 }
 
-function readOptions(options: unknown): { fatal?: unknown; ignoreBOM?: unknown; limit?: unknown; stream?: unknown } {
+/**
+ * An options argument as a record: `undefined` and `null` are no options, an object (a function
+ * too) is read as it is, anything else is a `TypeError`. Shared by every entry.
+ */
+export function readOptions(options: unknown): Record<string, unknown> {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' && typeof options !== 'function') {
     throw new TypeError(`options must be an object, got ${describe(options)}`);
   }
-  return options as { fatal?: unknown; ignoreBOM?: unknown; limit?: unknown; stream?: unknown };
+  return options as Record<string, unknown>;
 }
 
 function describe(value: unknown): string {

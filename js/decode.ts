@@ -3,23 +3,12 @@
  *
  * @module
  */
-import { type BufferSource, readFatal, readIgnoreBOM, toBytes } from './args.js';
+import { type BufferSource, type DecodeOptions, readFatal, readIgnoreBOM, toBytes } from './args.js';
 import { Wtf8Error } from './errors.js';
 import { validateWasm, wtf8ToUtf8Wasm } from './wasm.js';
-import { routes } from './routes.js';
-import { decodeRouted } from './decode-routes.js';
-import { lenientUtf8, nodeByteChecks, platformDecode, strictUtf8 } from './platform.js';
+import { plan } from './routes.js';
 
-/** Options of {@link decode}: those of `new TextDecoder(label, options)`. */
-export interface DecodeOptions {
-  /** Throw a {@link Wtf8Error} on ill-formed input instead of writing U+FFFD. Default `false`, as in TextDecoder. */
-  fatal?: boolean;
-  /**
-   * Keep a leading BOM (EF BB BF) as U+FEFF. Default `true`, unlike TextDecoder: the round trip
-   * needs it. `false` strips one leading BOM, as TextDecoder does.
-   */
-  ignoreBOM?: boolean;
-}
+export type { DecodeOptions } from './args.js';
 
 /**
  * Decodes WTF-8 bytes to a string: the inverse of {@link encode}, so
@@ -51,7 +40,7 @@ export function decode(input: BufferSource, options?: DecodeOptions): string {
   const bytes = toBytes(input);
   const fatal = readFatal(options);
   const ignoreBOM = readIgnoreBOM(options);
-  const text = decodeRouted(bytes, fatal);
+  const text = plan.decode(bytes, fatal);
   return ignoreBOM || text.charCodeAt(0) !== 0xfeff ? text : text.slice(1);
 }
 
@@ -70,7 +59,7 @@ export function decode(input: BufferSource, options?: DecodeOptions): string {
  */
 export function checkWtf8(input: BufferSource): Wtf8Error | null {
   const bytes = toBytes(input);
-  return isPlatformUtf8(bytes) ? null : validateWasm(bytes, false);
+  return plan.isUtf8(bytes) ? null : validateWasm(bytes, false);
 }
 
 /**
@@ -84,20 +73,6 @@ export function checkWtf8(input: BufferSource): Wtf8Error | null {
  */
 export function isWtf8(input: BufferSource): boolean {
   return checkWtf8(input) === null;
-}
-
-/** Are `bytes` well-formed UTF-8? Asked the way the `utf8` route says (js/routes.ts). */
-function isPlatformUtf8(bytes: Uint8Array): boolean {
-  if (routes.utf8 === 'isUtf8' && nodeByteChecks !== undefined) return nodeByteChecks.isUtf8(bytes);
-  // Without a U+FFFD in the lenient text the bytes were well-formed; with one, the strict decoder
-  // tells an ill-formed sequence from a U+FFFD of the input.
-  if (routes.utf8 === 'lenient' && platformDecode(lenientUtf8, bytes).indexOf('\uFFFD') < 0) return true;
-  try {
-    platformDecode(strictUtf8, bytes);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -118,7 +93,7 @@ function isPlatformUtf8(bytes: Uint8Array): boolean {
  */
 export function checkUtf8(input: BufferSource): Wtf8Error | null {
   const bytes = toBytes(input);
-  return isPlatformUtf8(bytes) ? null : validateWasm(bytes, true);
+  return plan.isUtf8(bytes) ? null : validateWasm(bytes, true);
 }
 
 /** Options of {@link wtf8ToUtf8}. */
@@ -150,5 +125,5 @@ export function wtf8ToUtf8(input: BufferSource, options?: Wtf8ToUtf8Options): Ui
     if (error !== null) throw error;
     return bytes.slice();
   }
-  return isPlatformUtf8(bytes) ? bytes.slice() : wtf8ToUtf8Wasm(bytes);
+  return plan.isUtf8(bytes) ? bytes.slice() : wtf8ToUtf8Wasm(bytes);
 }

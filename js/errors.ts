@@ -1,5 +1,7 @@
 /**
- * The one error class of wtf8-wasm.
+ * The one error class of wtf8-wasm, and the wasm modules' side of the convention for results
+ * (`bindings/convention`): a failure record becomes a `Wtf8Error` ({@link failure}), two counts
+ * packed into one number come apart ({@link unpack}).
  *
  * @module
  */
@@ -154,6 +156,16 @@ const ENCODING_DESCRIPTIONS: Partial<Record<Wtf8ErrorCode, string>> = {
 /** Makes error messages describe the encodings' codes too (called once by `wtf8-wasm/encodings`). */
 export function addEncodingDescriptions(): void {
   Object.assign(DESCRIPTIONS, ENCODING_DESCRIPTIONS);
+}
+
+/**
+ * The two counts a wasm export packs into its one `f64` result (`bindings/convention`'s `pack`:
+ * `high * 65536 + low`, exact because `low` < 65536), as `[low, high]`: for example `[read,
+ * written]` of an encode into a caller's buffer.
+ */
+export function unpack(packed: number): [low: number, high: number] {
+  const low = packed % 65536;
+  return [low, (packed - low) / 65536];
 }
 
 /** `u32` stand-in for "none" in a failure record. */

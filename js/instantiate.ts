@@ -1,6 +1,6 @@
 /**
- * Synchronous instantiation of an embedded wasm module with wasm-bindgen's generated glue, shared
- * by the three entries (each bundles its own copy of this small file).
+ * Synchronous instantiation of an embedded wasm module with wasm-bindgen's generated glue, and
+ * views on its memory, shared by the three entries (each bundles its own copy of this small file).
  *
  * @module
  */
@@ -36,4 +36,17 @@ export function instantiate(wasmBytes: string, glue: Glue, importName: string): 
   glue.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as () => void)();
   return instance.exports;
+}
+
+/**
+ * A view on `memory` made by `make`, renewed when the memory has grown (growing detaches the old
+ * buffer, and every view on it reads as empty). Call the returned function after any wasm call
+ * that may have grown the memory, never keep its result across one.
+ */
+export function viewOf<View extends { readonly buffer: ArrayBufferLike }>(
+  memory: WebAssembly.Memory,
+  make: (buffer: ArrayBuffer) => View,
+): () => View {
+  let view = make(memory.buffer);
+  return () => (view.buffer === memory.buffer ? view : (view = make(memory.buffer)));
 }

@@ -2,20 +2,20 @@
  * The three ways UTF-16 code units move between JS strings and wasm memory, losslessly (lone
  * surrogates included): Node's Buffer (`ucs2Write`/`ucs2Slice`, native copies), the WebAssembly
  * JS String Builtins (js/strings.wat, where the engine has them), and `charCodeAt` /
- * `String.fromCharCode` loops (everywhere). js/routes.ts picks one per runtime; the others stay
- * available to the tests, which run every route that the runtime can take.
+ * `String.fromCharCode` loops (everywhere). The plan of js/routes.ts names one per runtime;
+ * js/plan.ts has it made over wasm memory and handed to js/wasm.ts once.
  *
  * Never `TextDecoder('utf-16le')`: it replaces lone surrogates.
  *
  * @module
  */
 import { stringsBytes } from 'wtf8-wasm:strings';
-import { bytesOf } from './instantiate.js';
+import { bytesOf, viewOf } from './instantiate.js';
 import { NodeBuffer, type NodeBufferView } from './platform.js';
 import { stringOf } from './units.js';
 
 /** How code units move (see the module doc). */
-export type MovesRoute = 'buffer' | 'builtins' | 'loops';
+export type MovesKind = 'buffer' | 'builtins' | 'loops';
 
 /** Code-unit moves over one wasm memory; addresses are byte addresses, 2-byte aligned. */
 export interface UnitMoves {
@@ -25,14 +25,50 @@ export interface UnitMoves {
   read(at: number, count: number): string;
 }
 
+/** Moves and what they are. */
+export interface Moves {
+  readonly kind: MovesKind;
+  readonly moves: UnitMoves;
+}
+
+/** Can this runtime move code units the `kind` way? (The builtins always can: see {@link movesFor}.) */
+export function canMove(kind: MovesKind): boolean {
+  return kind !== 'buffer' || NodeBuffer !== undefined;
+}
+
+/**
+ * Makes the moves of `kind` over `memory` and hands them to `hand` (js/wasm.ts's, when it first
+ * compiles its module). The JS String Builtins' module is compiled then too, and where it does not
+ * compile (no builtins, no GC types) {@link plainMoves} are handed over instead.
+ */
+export function movesFor(kind: MovesKind, memory: WebAssembly.Memory, hand: (made: Moves) => void): void {
+  if (kind === 'builtins') {
+    const module = stringBuiltins();
+    hand(module === undefined ? plainMoves(memory) : { kind, moves: builtinExports(module, memory) });
+  } else hand({ kind, moves: kind === 'buffer' ? bufferMoves(memory, NodeBuffer!) : loopMoves(memory) });
+}
+
+/** The moves that need nothing compiled: Buffer's where there is one, else the loops. */
+function plainMoves(memory: WebAssembly.Memory): Moves {
+  return NodeBuffer === undefined
+    ? { kind: 'loops', moves: loopMoves(memory) }
+    : { kind: 'buffer', moves: bufferMoves(memory, NodeBuffer) };
+}
+
+/** `null`: not compiled yet; `undefined`: this engine has no JS String Builtins (or they failed the probe). */
+let builtins: WebAssembly.Module | undefined | null = null;
+
 /**
  * js/strings.wat compiled with `{ builtins: ['js-string'] }`, if this engine has the JS String
- * Builtins (Chromium 130+, Firefox 134+, Node 22+, Deno 2): compiled once, then checked by a
- * round trip of lone surrogates through a scratch memory. `undefined` where compiling or linking
+ * Builtins (Chromium 130+, Firefox 134+, Node 22+, Deno 2): compiled once, then checked by
+ * a round trip of lone surrogates through a scratch memory. `undefined` where compiling or linking
  * fails (no GC types, or no builtins to link the imports to) or the probe gives back anything but
  * what went in.
  */
-export const stringBuiltins: WebAssembly.Module | undefined = compileStringBuiltins();
+export function stringBuiltins(): WebAssembly.Module | undefined {
+  if (builtins === null) builtins = compileStringBuiltins();
+  return builtins;
+}
 
 function compileStringBuiltins(): WebAssembly.Module | undefined {
   const compile = WebAssembly.Module as unknown as new (
@@ -54,16 +90,6 @@ function builtinExports(module: WebAssembly.Module, memory: WebAssembly.Memory):
   return new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as UnitMoves;
 }
 
-/** The moves this runtime can make over `memory`: `loops` always, the others where they exist. */
-export function availableMoves(
-  memory: WebAssembly.Memory,
-): Partial<Record<MovesRoute, UnitMoves>> & { loops: UnitMoves } {
-  const moves: Partial<Record<MovesRoute, UnitMoves>> & { loops: UnitMoves } = { loops: loopMoves(memory) };
-  if (NodeBuffer !== undefined) moves.buffer = bufferMoves(memory, NodeBuffer);
-  if (stringBuiltins !== undefined) moves.builtins = builtinExports(stringBuiltins, memory);
-  return moves;
-}
-
 /**
  * Node's lossless copies (`Buffer#ucs2Write`/`ucs2Slice` where the Buffer has them: what
  * `write(…, 'utf16le')` and `toString('utf16le', …)` call after argument checks that alone cost
@@ -71,11 +97,7 @@ export function availableMoves(
  * memory that is renewed when the memory grows.
  */
 function bufferMoves(memory: WebAssembly.Memory, Buffer: NonNullable<typeof NodeBuffer>): UnitMoves {
-  let view: NodeBufferView | undefined;
-  const all = () => {
-    if (view === undefined || view.buffer !== memory.buffer) view = Buffer.from(memory.buffer);
-    return view;
-  };
+  const all = viewOf<NodeBufferView>(memory, (buffer) => Buffer.from(buffer));
   const fast = typeof Buffer.prototype?.ucs2Write === 'function' && typeof Buffer.prototype.ucs2Slice === 'function';
   return fast
     ? {
@@ -90,11 +112,7 @@ function bufferMoves(memory: WebAssembly.Memory, Buffer: NonNullable<typeof Node
 
 /** `charCodeAt` in, `String.fromCharCode` over bounded chunks out: works in every engine. */
 function loopMoves(memory: WebAssembly.Memory): UnitMoves {
-  let view = new Uint16Array(memory.buffer);
-  const units = () => {
-    if (view.buffer !== memory.buffer) view = new Uint16Array(memory.buffer);
-    return view;
-  };
+  const units = viewOf(memory, (buffer) => new Uint16Array(buffer));
   return {
     write(text, start, end, at) {
       const out = units();

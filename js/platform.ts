@@ -1,17 +1,17 @@
 /**
  * What the platform offers, detected once when the package is imported: the native UTF-8
  * codecs (which give byte-identical results wherever WTF-8 and UTF-8 agree), the native
- * well-formedness check, Node's Buffer where there is one (fast native byte search and lossless
- * code-unit copies), and which engine this is ({@link runtime}), since how fast the native codecs
- * are differs by engine and version while their results do not. Each capability has a portable
- * stand-in, so the package works everywhere; js/routes.ts decides which to use.
+ * well-formedness check, Node's Buffer and byte checks where there are (native byte search,
+ * lossless code-unit copies, `isUtf8`), and which engine this is ({@link runtime}), since how fast
+ * the native codecs are differs by engine and version while their results do not. A missing
+ * capability is a missing step of a plan (js/routes.ts), never a check during a call.
  *
  * Never TextDecoder('utf-16le'): it replaces lone surrogates.
  *
  * @module
  */
 
-/** The engines whose native codecs js/routes.ts knows the speed of; everything else is `other`. */
+/** The engines whose native codecs js/routes.ts has measured; everything else is `other`. */
 export type Engine = 'node' | 'deno' | 'bun' | 'chromium' | 'firefox' | 'other';
 
 /** Which engine runs this code, and its major version (0 where unknown). */
@@ -32,7 +32,7 @@ interface RuntimeGlobals {
  * (Deno, Bun and Cloudflare's workerd all imitate Node's `process`, so they are asked first:
  * workerd by its user agent, `Cloudflare-Workers`), and for browsers the user agent's product
  * token (Blink-based browsers say `Chrome/`, Firefox `Firefox/`). This is version sniffing, on
- * purpose and only for speed: the results of every route are identical, but whether the native
+ * purpose and only for speed: the results of every plan are identical, but whether the native
  * codec or the wasm core is faster depends on the engine's codec, which no feature test can see
  * (Node 24 and 26 have the same APIs as Node 22, with SIMD codecs behind them).
  * tests/js/routes.test.mjs checks the detection, and each runtime of the test matrix checks what
@@ -65,7 +65,7 @@ export const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: tru
 
 /**
  * Is `input` well-formed UTF-16? The native `String.prototype.isWellFormed` where the engine has
- * it; otherwise "no", which routes strings to paths that are correct for every string.
+ * it; otherwise "no", which sends strings to paths that are correct for every string.
  */
 export const nativeIsWellFormed = typeof String.prototype.isWellFormed === 'function';
 export const isWellFormed: (input: string) => boolean = nativeIsWellFormed
@@ -90,9 +90,12 @@ interface NodeBufferClass {
 /**
  * Node's Buffer, if there is one. Its 'utf16le' conversions copy code units as they are (lone
  * surrogates included) many times faster than charCodeAt / fromCharCode loops, and its indexOf
- * is a native memchr, far faster than Uint8Array.prototype.indexOf.
+ * is a native memchr, far faster than Uint8Array.prototype.indexOf. Not Deno's, which is written
+ * in JavaScript (no faster than the other ways) and whose first touch loads Deno's Node layer: 20
+ * ms of an import, with `process` another 15 (Deno 2.9, 26 Nov 2026); Deno's plan needs neither.
  */
-export const NodeBuffer: NodeBufferClass | undefined = (globalThis as { Buffer?: NodeBufferClass }).Buffer;
+export const NodeBuffer: NodeBufferClass | undefined =
+  runtime.engine === 'deno' ? undefined : (globalThis as { Buffer?: NodeBufferClass }).Buffer;
 
 /**
  * Node's `Buffer.prototype.utf8Slice` (also Bun's), which decodes any Uint8Array as UTF-8 exactly
@@ -132,13 +135,18 @@ function loadByteChecks(): NodeByteChecks | undefined {
 }
 
 /**
- * Views on a SharedArrayBuffer are refused by TextDecoder in browsers: copy those first. (Node,
- * Deno and Bun, the runtimes with {@link nodeByteChecks}, take them.)
+ * `bytes` as the platform decoders take them: views on a SharedArrayBuffer are refused by
+ * TextDecoder in browsers, so those are copied first. (Node, Deno and Bun, the runtimes with
+ * {@link nodeByteChecks}, take them as they are.)
  */
-export function forPlatform(bytes: Uint8Array): Uint8Array {
-  if (nodeByteChecks !== undefined || bytes.buffer instanceof ArrayBuffer) return bytes;
-  return Object.prototype.toString.call(bytes.buffer) === '[object SharedArrayBuffer]' ? bytes.slice() : bytes;
-}
+export const forPlatform: (bytes: Uint8Array) => Uint8Array =
+  nodeByteChecks !== undefined
+    ? (bytes) => bytes
+    : (bytes) =>
+        bytes.buffer instanceof ArrayBuffer ||
+        Object.prototype.toString.call(bytes.buffer) !== '[object SharedArrayBuffer]'
+          ? bytes
+          : bytes.slice();
 
 /**
  * The platform decoders refuse inputs above about 512 MiB (V8's string length limit applied to the
@@ -157,3 +165,19 @@ export function platformDecode(decoder: TextDecoder, bytes: Uint8Array): string 
   }
   return text;
 }
+
+/**
+ * What this runtime can do, as the plans of js/routes.ts ask it (each a step, or a way to move code
+ * units, that exists only where its capability does). The JS String Builtins are not here: they
+ * are compiled only where a plan moves code units through them (js/moves.ts).
+ */
+export const capabilities = {
+  /** Node's (or Bun's, Deno's) Buffer: native byte search, lossless code-unit copies. */
+  buffer: NodeBuffer !== undefined,
+  /** Node's `isAscii` and `isUtf8` (Node 20.16+, Bun, Deno). */
+  isUtf8: nodeByteChecks !== undefined,
+  /** Node's `Buffer#utf8Slice`. */
+  utf8Slice: nodeUtf8Slice !== undefined,
+  /** `String.prototype.isWellFormed`. */
+  isWellFormed: nativeIsWellFormed,
+} as const;

@@ -4,9 +4,9 @@
  * calls in real programs carry such strings: object keys, file names, messages.
  *
  * These are TypeScript copies of rules that live in the Rust core, kept only because they are
- * measured faster there (js/routes.ts, `jsEncodeUpTo` and `scanDecodeUpTo`, says by how much on
- * each runtime) and tested differentially against the core, the naive reference and the platform
- * codecs at every length 0–256 (tests/js/short.test.mjs). The decoder handles only well-formed
+ * measured faster there (the plans of js/routes.ts say by how much on each runtime, where they use
+ * `loopEncode` and `loopDecode`) and tested differentially against the core, the naive reference
+ * and the platform codecs at every length 0–256 (tests/js/short.test.mjs, tests/js/steps.test.mjs). The decoder handles only well-formed
  * input: anything ill-formed (and, strictly, a spelled-out surrogate pair) makes it give up, and
  * the core decides, with its exact U+FFFD placement and error positions.
  *
@@ -23,8 +23,7 @@ let encodeScratch = new Uint8Array(1024);
 
 /**
  * WTF-8 of a string in one pass (the spec's §6.3 algorithm, one code point or lone surrogate at a
- * time): lossless, at most 3 bytes per code unit. Used for strings up to the route's
- * `jsEncodeUpTo` units, and for short strings with lone surrogates.
+ * time): lossless, at most 3 bytes per code unit. The plans use it for short strings.
  */
 export function encodeShort(input: string): Uint8Array<ArrayBuffer> {
   const n = input.length;

@@ -4,10 +4,17 @@
  *
  * @module
  */
-import { type BufferSource, readDecoderArguments, readStream, requireString, toBytes } from './args.js';
+import {
+  type BufferSource,
+  type DecodeOptions,
+  readDecoderArguments,
+  readStream,
+  requireString,
+  toBytes,
+} from './args.js';
 import { encode, encodeInto } from './encode.js';
 import { StreamingDecoder } from './wasm.js';
-import { decodeRouted } from './decode-routes.js';
+import { plan } from './routes.js';
 
 /** Options of {@link Wtf8Encoder.encode} and {@link Wtf8Decoder.decode}. */
 export interface StreamOptions {
@@ -66,20 +73,8 @@ export class Wtf8Encoder {
   }
 }
 
-/**
- * Options of the {@link Wtf8Decoder} and {@link Wtf8DecoderStream} constructors: the members of
- * `TextDecoderOptions`, read as WebIDL reads them (`fatal: 1` is true; unknown members are ignored).
- */
-export interface Wtf8DecoderOptions {
-  /** Throw a {@link Wtf8Error} on ill-formed input instead of writing U+FFFD. Default `false`, as in TextDecoder. */
-  fatal?: boolean;
-  /**
-   * Keep a leading byte order mark (EF BB BF) as U+FEFF. Default `true`, unlike TextDecoder: a BOM
-   * is data, and `decode(encode(s)) === s` needs it. `false` strips one BOM at the start of each
-   * stream, as TextDecoder does by default.
-   */
-  ignoreBOM?: boolean;
-}
+/** Options of the {@link Wtf8Decoder} and {@link Wtf8DecoderStream} constructors: {@link DecodeOptions}. */
+export type Wtf8DecoderOptions = DecodeOptions;
 
 /**
  * A WTF-8 decoder shaped like `TextDecoder`, strict (`fatal`) or lenient, that can take bytes in
@@ -161,10 +156,10 @@ export class Wtf8Decoder {
     let text: string;
     if (!stream && !this.#open) {
       // A whole stream in one call, with nothing held back: exactly `decode(bytes, { fatal })`,
-      // served by its routes (js/decode-routes.ts), which are much faster on short input than a
-      // trip through the streaming decoder in wasm. A strict error's offset counts from 0, the
-      // start of this stream, either way.
-      text = decodeRouted(bytes, this.#fatal);
+      // served by the plan (js/routes.ts), which is much faster on short input than a trip through
+      // the streaming decoder in wasm. A strict error's offset counts from 0, the start of this
+      // stream, either way.
+      text = plan.decode(bytes, this.#fatal);
     } else {
       this.#inner ??= new StreamingDecoder(this.#fatal);
       try {

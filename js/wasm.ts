@@ -1,56 +1,97 @@
 /**
  * The WebAssembly module and the chunked moves of code units and bytes in and out of it.
  *
- * The module is embedded (base64) and compiled synchronously at import time, so the API needs no
- * `await init()`. Payload text never crosses the boundary as a string: the functions here write
- * UTF-16 code units or bytes into a fixed scratch buffer in wasm memory, call the core on that
- * chunk, and read the result back. Code units move the way the route table says (js/routes.ts,
- * js/moves.ts). Inputs of any size go through in chunks, so wasm memory stays small whatever the
- * input size.
+ * The module is embedded (one character per byte, js/instantiate.ts) and compiled synchronously
+ * when a call first needs it, so the API needs no `await init()`. Payload text never crosses the
+ * boundary as a string: the functions here write UTF-16 code units or bytes into a fixed scratch
+ * buffer in wasm memory, call the core on that chunk, and read the result back. Code units move the
+ * way the plan says, made once ({@link useMoves}, called by js/plan.ts; js/moves.ts).
+ * Inputs of any size go through in chunks, so wasm memory stays small whatever the input size.
  *
- * Every function here works for every input; `index.ts` adds faster platform paths where they
- * give identical results.
+ * Every function here works for every input; the plans of js/routes.ts put faster platform steps
+ * before these where they give identical results.
  *
  * @module
  */
 import * as glue from 'wtf8-wasm:glue';
 import { wasmBytes } from 'wtf8-wasm:bytes';
-import { instantiate } from './instantiate.js';
-import { failure, type Wtf8Error } from './errors.js';
-import { availableMoves, type UnitMoves } from './moves.js';
-import { routes } from './routes.js';
+import { instantiate, viewOf } from './instantiate.js';
+import { failure, unpack, type Wtf8Error } from './errors.js';
+import type { Moves, MovesKind, UnitMoves } from './moves.js';
 
-const wasmExports = instantiate(wasmBytes, glue, './wtf8_wasm_bg.js');
-
-/** The module's linear memory (exported for tests that check it stays small). */
-export const memory = wasmExports.memory as WebAssembly.Memory;
-
-/** Code units per encode call. */
-export const MAX_ENCODE_UNITS: number = glue.max_encode_units();
+/**
+ * Code units per encode call, and bytes per decode call: the bindings' chunk sizes (bindings/main),
+ * known before the module is compiled (tests/js/boundary.test.mjs checks them against it).
+ */
+export const MAX_ENCODE_UNITS = 21845;
+export const MAX_DECODE_BYTES = 65536;
 /** The most lone surrogate indexes one scan reports. */
-const MAX_LONE: number = glue.max_lone();
+let MAX_LONE: number;
 /** Bytes per lossy conversion call. */
-const MAX_CONVERT_BYTES: number = glue.max_convert_bytes();
-/** Bytes per decode call. */
-export const MAX_DECODE_BYTES: number = glue.max_decode_bytes();
-const UNITS_AT = glue.scratch_units_ptr() >>> 1;
-const BYTES_AT = glue.scratch_bytes_ptr();
-const LONE_AT = glue.scratch_lone_ptr() >>> 2;
-const FAILURE_AT = glue.failure_ptr() >>> 2;
-const STREAM_AT = glue.scratch_stream_ptr() >>> 2;
-const CONVERTED_AT = glue.scratch_converted_ptr();
+let MAX_CONVERT_BYTES: number;
+let UNITS_AT: number;
+let BYTES_AT: number;
+let LONE_AT: number;
+let FAILURE_AT: number;
+let STREAM_AT: number;
+let CONVERTED_AT: number;
+/** The module's linear memory, and views on it (renewed when it grows). */
+let memory: WebAssembly.Memory | undefined;
+let bytes: () => Uint8Array;
+let words: () => Uint32Array;
 
-let byteView = new Uint8Array(memory.buffer);
-let wordView = new Uint32Array(memory.buffer);
-
-/** Views on wasm memory; renewed when the memory has grown (which detaches the old buffer). */
-function bytes(): Uint8Array {
-  if (byteView.buffer !== memory.buffer) byteView = new Uint8Array(memory.buffer);
-  return byteView;
+/**
+ * Compiles and instantiates the module, the first time anything needs it (the first call that
+ * goes to wasm, not the import: a program whose calls the platform or the JavaScript loops serve
+ * never compiles it; measured, this takes 1–6 ms off an import). Synchronous, so every function
+ * here stays synchronous.
+ */
+function boot(): void {
+  const exports = instantiate(wasmBytes, glue, './wtf8_wasm_bg.js');
+  MAX_LONE = glue.max_lone();
+  MAX_CONVERT_BYTES = glue.max_convert_bytes();
+  UNITS_AT = glue.scratch_units_ptr();
+  BYTES_AT = glue.scratch_bytes_ptr();
+  LONE_AT = glue.scratch_lone_ptr() >>> 2;
+  FAILURE_AT = glue.failure_ptr() >>> 2;
+  STREAM_AT = glue.scratch_stream_ptr() >>> 2;
+  CONVERTED_AT = glue.scratch_converted_ptr();
+  const made = exports.memory as WebAssembly.Memory;
+  bytes = viewOf(made, (buffer) => new Uint8Array(buffer));
+  words = viewOf(made, (buffer) => new Uint32Array(buffer));
+  memory = made;
+  makeMoves?.(made);
 }
-function words(): Uint32Array {
-  if (wordView.buffer !== memory.buffer) wordView = new Uint32Array(memory.buffer);
-  return wordView;
+
+/** How code units move in and out: the plan's moves, handed in once the module exists. */
+let moves: UnitMoves | undefined;
+let movesKind: MovesKind | undefined;
+let makeMoves: ((memory: WebAssembly.Memory) => void) | undefined;
+
+/**
+ * How the plan's moves are made over wasm memory (js/plan.ts, once per plan): now if the module
+ * exists, else when it first does. `make` hands them over with {@link handMoves}.
+ */
+export function useMoves(make: (memory: WebAssembly.Memory) => void): void {
+  makeMoves = make;
+  if (memory !== undefined) make(memory);
+}
+
+/** Makes `next` the way code units move in and out of wasm memory. */
+export function handMoves(next: Moves): void {
+  moves = next.moves;
+  movesKind = next.kind;
+}
+
+/** How code units move now (`undefined` until something has moved through wasm). */
+export function movesInUse(): MovesKind | undefined {
+  return movesKind;
+}
+
+/** The module's chunk sizes as it says them (compiled first if need be), for the tests that check them. */
+export function wasmLimits(): { encodeUnits: number; decodeBytes: number } {
+  if (memory === undefined) boot();
+  return { encodeUnits: glue.max_encode_units(), decodeBytes: glue.max_decode_bytes() };
 }
 
 /** `at`, or `at - 1` if that falls between a lead surrogate and the unit after it. */
@@ -66,17 +107,10 @@ export function chunkEnd(input: string, start: number): number {
   return splitPoint(input, Math.min(input.length, start + MAX_ENCODE_UNITS));
 }
 
-/** Every code-unit move this runtime can make over wasm memory (js/moves.ts). */
-const moves = availableMoves(memory);
-
-/** The moves of the current route (js/routes.ts). */
-function currentMoves(): UnitMoves {
-  return moves[routes.moves] ?? moves.loops;
-}
-
 /** Copies `input[start..end)` into the unit scratch buffer as UTF-16 code units. */
 function writeUnits(input: string, start: number, end: number): void {
-  currentMoves().write(input, start, end, UNITS_AT * 2);
+  if (memory === undefined) boot();
+  moves!.write(input, start, end, UNITS_AT);
 }
 
 /**
@@ -107,6 +141,7 @@ export function encodeWasmExact(input: string): Uint8Array<ArrayBuffer> {
  * scan reports).
  */
 export function loneSurrogatesInWasm(input: string, start: number, end: number, most: number): number[] | undefined {
+  if (memory === undefined) boot();
   most = Math.min(most, MAX_LONE);
   writeUnits(input, start, end);
   const count = glue.lone_surrogates(end - start, most);
@@ -121,9 +156,7 @@ export function encodeIntoWasm(input: string, destination: Uint8Array): { read: 
   while (read < input.length && written < destination.length) {
     const end = chunkEnd(input, read);
     writeUnits(input, read, end);
-    const packed = glue.encode_wtf8_partial(end - read, destination.length - written);
-    const chunkRead = packed % 65536;
-    const chunkWritten = (packed - chunkRead) / 65536;
+    const [chunkRead, chunkWritten] = unpack(glue.encode_wtf8_partial(end - read, destination.length - written));
     destination.set(bytes().subarray(BYTES_AT, BYTES_AT + chunkWritten), written);
     read += chunkRead;
     written += chunkWritten;
@@ -146,7 +179,7 @@ export function firstLoneSurrogate(input: string): number {
 
 /** Builds a string from `count` code units of the unit scratch buffer (lossless). */
 function readUnits(count: number): string {
-  return currentMoves().read(UNITS_AT * 2, count);
+  return moves!.read(UNITS_AT, count);
 }
 
 /**
@@ -154,6 +187,7 @@ function readUnits(count: number): string {
  * from `base` (where `input` starts in the caller's bytes).
  */
 export function decodeWasm(input: Uint8Array, fatal: boolean, base = 0): string {
+  if (memory === undefined) boot();
   if (input.length <= MAX_DECODE_BYTES) {
     bytes().set(input, BYTES_AT);
     const n = glue.decode_wtf8(input.length, fatal);
@@ -168,6 +202,7 @@ export function decodeWasm(input: Uint8Array, fatal: boolean, base = 0): string 
  * decoding (or `wtf8ToUtf8`'s) reports. The core validates chunk by chunk, without decoding.
  */
 export function validateWasm(input: Uint8Array, utf8: boolean): Wtf8Error | null {
+  if (memory === undefined) boot();
   for (let at = 0; ;) {
     const end = Math.min(input.length, at + MAX_DECODE_BYTES);
     bytes().set(input.subarray(at, end), BYTES_AT);
@@ -180,14 +215,13 @@ export function validateWasm(input: Uint8Array, utf8: boolean): Wtf8Error | null
 
 /** Any bytes read as WTF-8, to well-formed UTF-8 (`wtf8ToUtf8`, lossy), by the core chunk by chunk. */
 export function wtf8ToUtf8Wasm(input: Uint8Array): Uint8Array<ArrayBuffer> {
+  if (memory === undefined) boot();
   let out = new Uint8Array(input.length + 16);
   let written = 0;
   for (let at = 0; at < input.length || at === 0;) {
     const end = Math.min(input.length, at + MAX_CONVERT_BYTES);
     bytes().set(input.subarray(at, end), BYTES_AT);
-    const packed = glue.convert_chunk_lossy(end - at, end === input.length);
-    const read = packed % 65536;
-    const count = (packed - read) / 65536;
+    const [read, count] = unpack(glue.convert_chunk_lossy(end - at, end === input.length));
     if (written + count > out.length) {
       const grown = new Uint8Array(Math.max(2 * out.length, written + count));
       grown.set(out.subarray(0, written));
@@ -206,6 +240,7 @@ export function wtf8ToUtf8Wasm(input: Uint8Array): Uint8Array<ArrayBuffer> {
  * bytes of another) by the core's re-pairing rule.
  */
 export function joinWtf8(tail: Uint8Array, head: Uint8Array): Uint8Array {
+  if (memory === undefined) boot();
   const view = bytes();
   view.set(tail, BYTES_AT);
   view.set(head, BYTES_AT + tail.length);
@@ -232,6 +267,7 @@ export class StreamingDecoder {
 
   /** Decodes the next part of the stream; `stream` false ends the stream (and resets it). */
   decode(input: Uint8Array, stream: boolean): string {
+    if (memory === undefined) boot();
     if (this.#state === undefined) glue.stream_begin(this.#fatal);
     else words().set(this.#state, STREAM_AT);
     let text = '';

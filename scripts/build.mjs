@@ -241,8 +241,8 @@ for (const entry of ENTRIES) {
   }
 }
 
-// The test entry (js/testing.ts: the API plus the route switches), bundled the same way with the
-// main entry's modules, outside pkg/: the tests run every route through it (js/routes.ts).
+// The test entry (js/testing.ts: the API plus the plans' switches and steps), bundled the same way
+// with the main entry's modules, outside pkg/: the tests run every plan through it (js/routes.ts).
 const testing = join(root, 'target', 'testing');
 const main = ENTRIES[0];
 log('» esbuild esm (test entry, target/testing/wtf8-wasm-testing.mjs)');
@@ -272,7 +272,10 @@ const INTERNAL = [
   'units.d.ts',
   'platform.d.ts',
   'moves.d.ts',
+  'plan.d.ts',
   'routes.d.ts',
+  'encode-steps.d.ts',
+  'decode-steps.d.ts',
   'short.d.ts',
   'testing.d.ts',
   join('encodings', 'wasm.d.ts'),

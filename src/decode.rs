@@ -10,7 +10,7 @@ use crate::error::{DecodeError, ErrorCode};
 use crate::grammar::{
     is_continuation, is_lead, is_trail, pair, read_sequence, Seq, REPLACEMENT_UNIT,
 };
-#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(test, simd_kernels))]
 use crate::simd::decode::{Windows, ROOM, WINDOW};
 use alloc::{vec, vec::Vec};
 
@@ -164,16 +164,16 @@ pub(crate) fn decode_chunk(
     fatal: bool,
     prev_lead: &mut bool,
 ) -> Progress {
-    #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+    #[cfg(simd_kernels)]
     return decode_simd(src, dst, fatal, prev_lead);
-    #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
+    #[cfg(not(simd_kernels))]
     decode_from(src, dst, fatal, prev_lead, 0, 0, src.len())
 }
 
 /// [`decode_chunk`] with the SIMD kernel: the one loop that alternates the vector windows
 /// ([`Windows::decode`]) and the scalar kernel ([`decode_from`]). Never inlined: one copy of the
 /// loop per mode, however many functions call it.
-#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(test, simd_kernels))]
 #[inline(never)]
 pub(crate) fn decode_simd(
     src: &[u8],
@@ -195,7 +195,7 @@ pub(crate) fn decode_simd(
 /// [`decode_simd`] for one mode: strict and lenient decoding each get their own copy of the
 /// loop, the vector windows and the scalar kernel inlined into it (measured: 15% faster on CJK
 /// than one copy asking `fatal` at run time).
-#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(test, simd_kernels))]
 #[inline(always)]
 fn decode_simd_mode<const FATAL: bool>(
     src: &[u8],

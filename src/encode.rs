@@ -116,9 +116,9 @@ pub fn wtf8_len_from_utf16(src: &[u16]) -> usize {
 /// kernel ([`crate::simd::encode`]) then the scalar one; elsewhere the scalar kernel alone.
 #[inline]
 pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+    #[cfg(simd_kernels)]
     return encode_units_simd::<LOSSY>(src, dst);
-    #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
+    #[cfg(not(simd_kernels))]
     encode_units_from::<LOSSY>(src, dst, 0, 0)
 }
 
@@ -126,7 +126,7 @@ pub(crate) fn encode_units<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (u
 /// and bytes of room, never stopping between the two units of a pair), and the scalar kernel
 /// ([`encode_units_from`]) goes on from where they stopped. Never inlined: one copy per mode,
 /// however many functions call it.
-#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(test, simd_kernels))]
 #[inline(never)]
 pub(crate) fn encode_units_simd<const LOSSY: bool>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     let (i, j) = crate::simd::encode::encode_windows::<LOSSY>(src, dst);

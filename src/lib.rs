@@ -130,7 +130,7 @@ mod grammar;
 mod inspect;
 #[cfg(feature = "js")]
 pub mod js;
-#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(test, simd_kernels))]
 mod simd;
 mod stream;
 mod utf8;

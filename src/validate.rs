@@ -25,16 +25,16 @@ use crate::grammar::{is_lead, is_surrogate, is_trail, read_sequence, Seq};
 ///
 /// Complexity: O(n), no allocation.
 pub fn validate_wtf8(src: &[u8]) -> Result<(), DecodeError> {
-    #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+    #[cfg(simd_kernels)]
     return validate_wtf8_simd(src);
-    #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
+    #[cfg(not(simd_kernels))]
     validate_wtf8_from(src, 0, false)
 }
 
 /// [`validate_wtf8`] with the SIMD kernel ([`crate::simd::validate`]): its blocks check what they
 /// can, and the scalar kernel ([`validate_wtf8_from`]) goes on from the well-formed prefix they
 /// found, to the end or to the exact error.
-#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(test, simd_kernels))]
 #[inline(never)]
 pub(crate) fn validate_wtf8_simd(src: &[u8]) -> Result<(), DecodeError> {
     let (i, prev_lead) = crate::simd::validate::well_formed_prefix(src);
@@ -203,16 +203,16 @@ pub fn validate_utf16(src: &[u16]) -> Result<(), LoneSurrogateError> {
 ///
 /// Complexity: O(n), no allocation.
 pub fn utf16_lone_surrogates(src: &[u16], out: &mut [usize]) -> Option<usize> {
-    #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+    #[cfg(simd_kernels)]
     return utf16_lone_surrogates_simd(src, out);
-    #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
+    #[cfg(not(simd_kernels))]
     lone_surrogates_from(src, out, 0, 0)
 }
 
 /// [`utf16_lone_surrogates`] with the SIMD kernel ([`crate::simd::scan`]): its blocks write the
 /// indexes they settle, and the scalar kernel ([`lone_surrogates_from`]) goes on from where they
 /// stopped.
-#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(test, simd_kernels))]
 #[inline(never)]
 pub(crate) fn utf16_lone_surrogates_simd(src: &[u16], out: &mut [usize]) -> Option<usize> {
     let (i, count) = crate::simd::scan::lone_surrogates(src, out)?;
@@ -260,16 +260,16 @@ pub(crate) fn lone_surrogates_from(
 /// assert_eq!(wtf8_wasm::utf16_valid_up_to(&[0x61, 0xDC00]), 1);
 /// ```
 pub fn utf16_valid_up_to(src: &[u16]) -> usize {
-    #[cfg(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+    #[cfg(simd_kernels)]
     return utf16_valid_up_to_simd(src);
-    #[cfg(not(any(fuzzing, all(target_arch = "wasm32", target_feature = "simd128"))))]
+    #[cfg(not(simd_kernels))]
     utf16_valid_up_to_from(src, 0)
 }
 
 /// [`utf16_valid_up_to`] with the SIMD kernel ([`crate::simd::scan`]): its blocks find how far
 /// there is no lone surrogate, and the scalar kernel ([`utf16_valid_up_to_from`]) goes on from
 /// there.
-#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(test, simd_kernels))]
 #[inline(never)]
 pub(crate) fn utf16_valid_up_to_simd(src: &[u16]) -> usize {
     utf16_valid_up_to_from(src, crate::simd::scan::valid_up_to(src))

@@ -100,7 +100,7 @@ function firefoxVersion(executable) {
  * @param browser - 'chromium' or 'firefox'
  * @param corporaJson - the built corpora as JSON text (served to the page)
  * @param entry - URL path of the entry to time ('/pkg/dist/wtf8-wasm.mjs' or the test entry)
- * @param opts - suite options (see suite.mjs)
+ * @param opts - suite options (see suite.mjs); `opts.plan`: the plan to put to use first (test entry)
  * @param memoryUnits - 0, or the size of the memory test string
  */
 export async function runBrowser({
@@ -119,7 +119,8 @@ export async function runBrowser({
       buildCorpora({ names: ['sliced', 'dense', 'cjk'], sizes: [1_000_000] }).map(({ name, text }) => ({ name, text })),
     );
   const server = await serve({ '/corpora.json': () => corporaJson, '/memory-base.json': memoryBase });
-  const url = `http://127.0.0.1:${server.address().port}/?entry=${encodeURIComponent(entry)}`;
+  const plan = opts.plan ? `&plan=${encodeURIComponent(opts.plan)}` : '';
+  const url = `http://127.0.0.1:${server.address().port}/?entry=${encodeURIComponent(entry)}${plan}`;
   const browser = which === 'firefox' ? await launchFirefox() : await launchChromium();
   try {
     const page = await browser.newPage();

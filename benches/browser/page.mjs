@@ -1,6 +1,7 @@
 // The benchmark page: runs benches/suite.mjs in the browser on the corpora the driver serves.
 // Same bodies as in Node; Node-only contenders (Buffer) are absent here. The query string says
-// which entry to time (`entry`: the published file or, for route sweeps, the test entry).
+// which entry to time (`entry`: the published file or the test entry) and, with `--plans`, which
+// plan to put to use before anything is timed (`plan`, through the test entry).
 import { runSuite } from '../suite.mjs';
 import { runShort } from '../short.mjs';
 import { runFixedCost } from '../fixed-cost.mjs';
@@ -10,6 +11,7 @@ const params = new URLSearchParams(location.search);
 // The package does not export its wasm memory: import it through the bench-only hook.
 const { module: ours, wasmBytes } = await importWithWasmMemory(params.get('entry') ?? '/pkg/dist/wtf8-wasm.mjs');
 const testing = await import('/target/testing/wtf8-wasm-testing.mjs');
+if (params.get('plan')) testing.usePlan(params.get('plan'));
 
 const log = (line) => {
   console.log(line);
@@ -48,9 +50,6 @@ globalThis.runBench = async (opts, runtime) => {
     runtime,
     now: () => performance.now(),
     ours: { encode: ours.encode, decode: ours.decode, toUtf8: ours.toUtf8, encodeInto: ours.encodeInto },
-    routes: ours.useRoutes
-      ? { use: ours.useRoutes, possible: ours.possibleRoutes, defaults: { ...ours.defaultRoutes } }
-      : undefined,
     ...(opts.contenders === 'all' ? await peers() : {}),
   };
   if (opts.fixedCost) return { fixed: await runFixedCost(testing, env, opts, log) };
@@ -94,7 +93,7 @@ globalThis.benchInfo = {
   userAgent: navigator.userAgent,
   crossOriginIsolated: globalThis.crossOriginIsolated,
   wasmMemoryAtImport: wasmBytes(),
-  routes: { ...testing.defaultRoutes },
+  plan: testing.activePlan(),
   detected: testing.runtime,
 };
 globalThis.benchReady = true;

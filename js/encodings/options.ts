@@ -7,6 +7,8 @@
  */
 import { ORDER } from './wasm.js';
 
+export { readOptions } from '../args.js';
+
 /** Byte order of UTF-16 and UTF-32 bytes: `'le'` least significant byte first, `'be'` most. */
 export type ByteOrder = 'le' | 'be';
 
@@ -16,15 +18,6 @@ export type ByteOrder = 'le' | 'be';
  * surrogate value decodes to that one unit).
  */
 export type Surrogates = 'reject' | 'pass';
-
-/** The options argument as a record (`undefined`/`null` → no options), or a `TypeError`. */
-export function readOptions(options: unknown): Record<string, unknown> {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' && typeof options !== 'function') {
-    throw new TypeError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
-  }
-  return options as Record<string, unknown>;
-}
 
 /** `options[name]` as a boolean, `false` when missing. */
 export function readFlag(options: Record<string, unknown>, name: string): boolean {

@@ -2,7 +2,7 @@
  * The encodings entry's own WebAssembly module (bindings/encodings), and the chunked moves of
  * code units, code points and bytes in and out of it.
  *
- * Embedded (base64) and compiled synchronously at import time, like the main entry's module, so
+ * Embedded (one character per byte) and compiled synchronously at import time, like the main entry's module, so
  * the API needs no `await init()`; it is a separate module so that the main entry does not carry
  * these encodings. The convention is the main module's: every conversion goes through the core's
  * chunked encoder or decoder in bounded chunks — this file writes a chunk into a fixed scratch
@@ -19,8 +19,8 @@
  */
 import * as glue from 'wtf8-wasm-encodings:glue';
 import { wasmBytes } from 'wtf8-wasm-encodings:bytes';
-import { instantiate } from '../instantiate.js';
-import { addEncodingDescriptions, failure } from '../errors.js';
+import { instantiate, viewOf } from '../instantiate.js';
+import { addEncodingDescriptions, failure, unpack } from '../errors.js';
 import { stringOf } from '../units.js';
 
 const memory = instantiate(wasmBytes, glue, './wtf8_wasm_encodings_bg.js').memory as WebAssembly.Memory;
@@ -48,29 +48,29 @@ const UNITS_AT = glue.scratch_units_ptr() >>> 1;
 const CODE_POINTS_AT = glue.scratch_code_points_ptr() >>> 2;
 const FAILURE_AT = glue.failure_ptr() >>> 2;
 
-let byteView = new Uint8Array(memory.buffer);
-let unitView = new Uint16Array(memory.buffer);
-let wordView = new Uint32Array(memory.buffer);
-
-/** Views on wasm memory, renewed if it has grown (the module has no heap: it should not). */
-function bytes(): Uint8Array {
-  if (byteView.buffer !== memory.buffer) byteView = new Uint8Array(memory.buffer);
-  return byteView;
-}
-function units(): Uint16Array {
-  if (unitView.buffer !== memory.buffer) unitView = new Uint16Array(memory.buffer);
-  return unitView;
-}
-function words(): Uint32Array {
-  if (wordView.buffer !== memory.buffer) wordView = new Uint32Array(memory.buffer);
-  return wordView;
-}
+/** Views on wasm memory (renewed if it grows; the module has no heap, so it should not). */
+const bytes = viewOf(memory, (buffer) => new Uint8Array(buffer));
+const units = viewOf(memory, (buffer) => new Uint16Array(buffer));
+const words = viewOf(memory, (buffer) => new Uint32Array(buffer));
 
 /** Copies the code units of `input[start..end)` into the unit scratch buffer. */
 function writeUnits(input: string, start: number, end: number): void {
   const view = units();
   let at = UNITS_AT;
   for (let i = start; i < end; i++) view[at++] = input.charCodeAt(i);
+}
+
+/**
+ * Calls `each(start, end, last)` for the chunks of at most `size` that cover `length` (one empty
+ * chunk when `length` is 0: the core still says what an empty input is).
+ */
+function inChunks(length: number, size: number, each: (start: number, end: number, last: boolean) => void): void {
+  let start = 0;
+  do {
+    const end = Math.min(length, start + size);
+    each(start, end, end === length);
+    start = end;
+  } while (start < length);
 }
 
 /** The parts as one fresh, exactly sized array. */
@@ -105,14 +105,11 @@ export function encodeString(
 ): Uint8Array<ArrayBuffer> {
   glue.begin_encode(format, bigEndian, bom, flag, fatal);
   const parts: Uint8Array<ArrayBuffer>[] = [];
-  let start = 0;
-  do {
-    const end = Math.min(input.length, start + ENCODE_UNITS);
+  inChunks(input.length, ENCODE_UNITS, (start, end, last) => {
     writeUnits(input, start, end);
-    const n = check(glue.encode(end - start, end === input.length));
+    const n = check(glue.encode(end - start, last));
     parts.push(bytes().slice(BYTES_AT, BYTES_AT + n));
-    start = end;
-  } while (start < input.length);
+  });
   return join(parts, (n) => new Uint8Array(n));
 }
 
@@ -125,14 +122,11 @@ export function encodeCodePoints(
 ): Uint8Array<ArrayBuffer> {
   glue.begin_encode(format, false, false, flag, fatal);
   const parts: Uint8Array<ArrayBuffer>[] = [];
-  let start = 0;
-  do {
-    const end = Math.min(input.length, start + CODE_POINTS);
+  inChunks(input.length, CODE_POINTS, (start, end, last) => {
     words().set(input.subarray(start, end), CODE_POINTS_AT);
-    const n = check(glue.encode_code_points(end - start, end === input.length));
+    const n = check(glue.encode_code_points(end - start, last));
     parts.push(bytes().slice(BYTES_AT, BYTES_AT + n));
-    start = end;
-  } while (start < input.length);
+  });
   return join(parts, (n) => new Uint8Array(n));
 }
 
@@ -146,14 +140,11 @@ export function decodeString(
 ): string {
   glue.begin_decode(format, order, flag, fatal);
   let text = '';
-  let start = 0;
-  do {
-    const end = Math.min(input.length, start + DECODE_BYTES);
+  inChunks(input.length, DECODE_BYTES, (start, end, last) => {
     bytes().set(input.subarray(start, end), BYTES_AT);
-    const n = check(glue.decode(end - start, end === input.length));
+    const n = check(glue.decode(end - start, last));
     text += stringOf(units().subarray(UNITS_AT, UNITS_AT + n));
-    start = end;
-  } while (start < input.length);
+  });
   return text;
 }
 
@@ -166,14 +157,11 @@ export function decodeCodePoints(
 ): Uint32Array<ArrayBuffer> {
   glue.begin_decode(format, ORDER.bom, flag, fatal);
   const parts: Uint32Array<ArrayBuffer>[] = [];
-  let start = 0;
-  do {
-    const end = Math.min(input.length, start + CODE_POINTS);
+  inChunks(input.length, CODE_POINTS, (start, end, last) => {
     bytes().set(input.subarray(start, end), BYTES_AT);
-    const n = check(glue.decode_code_points(end - start, end === input.length));
+    const n = check(glue.decode_code_points(end - start, last));
     parts.push(words().slice(CODE_POINTS_AT, CODE_POINTS_AT + n));
-    start = end;
-  } while (start < input.length);
+  });
   return join(parts, (n) => new Uint32Array(n));
 }
 
@@ -189,7 +177,6 @@ export function writeFrame(input: string): Uint8Array<ArrayBuffer> {
 export function readFrame(input: Uint8Array): { value: string; bytesRead: number } {
   const frame = input.subarray(0, FRAME_BYTES);
   bytes().set(frame, BYTES_AT);
-  const packed = check(glue.decode_frame(frame.length));
-  const count = packed % 65536;
-  return { value: stringOf(units().subarray(UNITS_AT, UNITS_AT + count)), bytesRead: (packed - count) / 65536 };
+  const [count, bytesRead] = unpack(check(glue.decode_frame(frame.length)));
+  return { value: stringOf(units().subarray(UNITS_AT, UNITS_AT + count)), bytesRead };
 }

@@ -11,7 +11,9 @@
 //! checks the emulation against them.
 //!
 //! The public functions use these kernels only where the real instructions exist (and under
-//! `cfg(fuzzing)`); every other target keeps the scalar kernels, which stay the reference. The
+//! `cfg(fuzzing)`); every other target keeps the scalar kernels, which stay the reference. That
+//! choice is made once, by `build.rs`, as the cfgs `simd_kernels` (the public functions run these
+//! kernels) and `wasm_simd128` (the real instructions exist). The
 //! SIMD kernels are leaves: each does what it can and returns how far it got, and imports nothing
 //! of the modules that call it (only [`crate::grammar`], [`tables`] and [`V128`]). The one driver
 //! of each conversion sits beside its scalar kernel (`decode_simd` in `decode.rs`,
@@ -27,14 +29,14 @@
 //! (ED A0..BF) are valid, and strict decoding rejects a lead surrogate sequence directly followed
 //! by a trail surrogate sequence.
 
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[cfg(wasm_simd128)]
 mod wasm32;
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[cfg(wasm_simd128)]
 pub(crate) use wasm32::V128;
 
-#[cfg(any(test, not(all(target_arch = "wasm32", target_feature = "simd128"))))]
+#[cfg(any(test, not(wasm_simd128)))]
 mod portable;
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(not(wasm_simd128))]
 pub(crate) use portable::V128;
 
 pub(crate) mod decode;

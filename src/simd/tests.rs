@@ -299,7 +299,7 @@ proptest! {
 
 /// On wasm, the portable emulation must do exactly what each simd128 instruction does (the
 /// native test runs trust it).
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[cfg(wasm_simd128)]
 #[test]
 fn the_portable_emulation_matches_the_simd128_instructions() {
     use super::portable::V128 as P;

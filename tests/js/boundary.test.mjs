@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Buffer } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { wtf8, root, pkgDir, naiveEncode, hex } from './support.mjs';
 
 const { encode, decode, toUtf8, Wtf8Error } = wtf8;
@@ -92,4 +94,28 @@ test('strings past the reusable output buffer (over 1.4 million units) encode ex
     );
     assert.equal(decode(bytes), s, `${name}: round trip`);
   }
+});
+
+test("the chunk sizes the JavaScript side assumes are the wasm module's, and the module compiles on first need", async () => {
+  const api = await import(pathToFileURL(join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs')).href);
+  const { assumed, module } = api.chunkSizes();
+  assert.deepEqual(assumed, module);
+  // A fresh process: importing compiles no wasm; the first call that needs it does (a byte that is
+  // never UTF-8 goes to wasm on every plan).
+  const entry = pathToFileURL(join(pkgDir, 'dist', 'wtf8-wasm.mjs')).href;
+  const script = `
+    let made = 0;
+    const Instance = WebAssembly.Instance;
+    WebAssembly.Instance = new Proxy(Instance, { construct(t, a, n) { made++; return Reflect.construct(t, a, n); } });
+    const m = await import(${JSON.stringify(entry)});
+    const atImport = made;
+    m.encode('short'); m.decode(new Uint8Array([0x61, 0x62]));
+    const afterShort = made;
+    m.decode(new Uint8Array([0xff]));
+    process.stdout.write(JSON.stringify([atImport, afterShort, made]));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  const [atImport, afterShort, afterWasm] = JSON.parse(out);
+  assert.equal(atImport, 0, 'no module is instantiated at import');
+  assert.equal(afterShort, 0, 'short input the platform or the loops serve needs no wasm');
+  assert.ok(afterWasm >= 1, 'the first call that needs wasm instantiates it');
 });

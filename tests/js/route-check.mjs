@@ -1,17 +1,18 @@
-// Every route of js/routes.ts that this runtime can take, checked against the naive reference
+// Every plan of js/routes.ts that this runtime can build, checked against the naive reference
 // (tests/js/naive.mjs) and the platform's own codecs on the same inputs. Plain ES, no Node
 // built-ins: tests/js/routes.test.mjs runs it in each Node of the matrix, tests/e2e/routes.test.mjs
-// in Deno, Bun, Chromium and Firefox, always through the test entry (target/testing/), which is
-// the package plus the route switches.
+// in Deno, Bun, workerd, Chromium and Firefox, always through the test entry (target/testing/),
+// which is the package plus the plans' switches.
 //
-// The inputs are built to reach each route's corners: short and long strings with lone surrogates
+// The inputs are built to reach each step's corners: short and long strings with lone surrogates
 // few (the native encoder writes the stretches between them) and many (wasm takes the chunk), on
-// both sides of the 21,845-unit encode chunks; bytes whose surrogate sequences the `checked` route
+// both sides of the 21,845-unit encode chunks; bytes whose surrogate sequences the patching step
 // patches, with pieces ending at 16 KiB, 48 KiB, … (a surrogate, a spelled-out pair, a run of
 // surrogate sequences, an ill-formed byte or a U+FFFD of the input on either side of them), input
 // dense with surrogates from its first bytes, and random short bytes of every kind.
 import { naiveDecode, naiveEncode, naiveEncodeInto } from './naive.mjs';
 import { randomBytes, randomString, rng } from './generators.mjs';
+import { describePlan } from './plans.mjs';
 
 const RUNS = [
   'The quick brown fox. ',
@@ -86,30 +87,24 @@ const hexOf = (b) =>
 const sameBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
- * The route settings to check: the runtime's own, then each value of each route with the others
- * at their defaults, the limits at 0 (every chunk or input to wasm) and high, and every moves ×
- * decode pair (the decode routes' wasm fallbacks move code units).
+ * The plans to check: every plan this runtime can build (each named plan, built here: a step that
+ * needs what the runtime lacks is left out), once each; two names that build the same plan (the
+ * same steps and moves) run once.
  */
-export function routeSettings(api) {
-  const defaults = { ...api.defaultRoutes };
-  const possible = api.possibleRoutes();
-  const settings = [defaults];
-  const add = (overrides) => {
-    const s = { ...defaults, ...overrides };
-    if (!settings.some((t) => JSON.stringify(t) === JSON.stringify(s))) settings.push(s);
-  };
-  for (const [route, values] of Object.entries(possible)) for (const value of values) add({ [route]: value });
-  for (const lone of possible.lone)
-    for (const loneLimit of possible.loneLimit) add({ encode: 'chunks', lone, loneLimit });
-  for (const moves of possible.moves) for (const decode of possible.decode) add({ moves, decode });
-  // `aroundScan` searches through Buffer or the typed array's indexOf, as the moves say.
-  for (const moves of possible.moves) add({ moves, decode: 'around', aroundScan: true });
-  return settings;
+export function planNames(api) {
+  const seen = new Set();
+  return api.PLAN_NAMES.filter((name) => {
+    const key = JSON.stringify({ ...describePlan(api, name), name: undefined });
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**
- * Runs every route setting over the inputs; returns `{ settings, checked, failures }` (at most 20
- * failures, each naming the route, the call and the input).
+ * Runs every plan over the inputs; returns `{ plans, checked, failures }` (at most 20 failures,
+ * each naming the plan, the call and the input). The strict error codes and `checkUtf8`'s verdicts
+ * come from the wasm-only plan; every other plan must agree with them.
  */
 export function checkRoutes(api, { seed = 20261124, strings: stringCount = 1500, bytes: byteCount = 1500 } = {}) {
   const strings = routeStrings(seed, stringCount).map((s) => ({
@@ -118,64 +113,56 @@ export function checkRoutes(api, { seed = 20261124, strings: stringCount = 1500,
     utf8: new TextEncoder().encode(s),
   }));
   const inputs = routeBytes(seed, byteCount).map((b) => ({ b, ...naiveDecode(b) }));
-  const settings = routeSettings(api);
-  // The strict error codes and checkUtf8's verdicts under the wasm decoder with the strict
-  // platform decoder as the UTF-8 check: every other route must agree with them.
-  api.useRoutes({ ...api.defaultRoutes, decode: 'wasm', utf8: 'fatal' });
+  const plans = planNames(api);
+  api.usePlan('wasm');
   for (const input of inputs) {
     input.code = strictOutcome(api, input.b).code;
     input.utf8Check = describe(api.checkUtf8(input.b));
   }
   const failures = [];
-  const fail = (routes, what, detail) =>
-    failures.length < 20 &&
-    failures.push(
-      `[${Object.entries(routes)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(' ')}] ${what}: ${detail}`,
-    );
+  const fail = (plan, what, detail) => failures.length < 20 && failures.push(`[plan ${plan}] ${what}: ${detail}`);
   let checked = 0;
   const r = rng(seed ^ 0x68e31da4);
   try {
-    for (const routes of settings) {
-      api.useRoutes(routes);
+    for (const plan of plans) {
+      api.usePlan(plan);
       for (const { s, wtf8, utf8 } of strings) {
         const bytes = api.encode(s);
-        if (!sameBytes(bytes, wtf8)) fail(routes, 'encode', `${s.length} units`);
-        if (api.decode(bytes) !== s) fail(routes, 'decode(encode(s))', `${s.length} units`);
-        if (api.decode(bytes, { fatal: true }) !== s) fail(routes, 'strict decode(encode(s))', `${s.length} units`);
-        if (!sameBytes(api.toUtf8(s), utf8)) fail(routes, 'toUtf8', `${s.length} units`);
+        if (!sameBytes(bytes, wtf8)) fail(plan, 'encode', `${s.length} units`);
+        if (api.decode(bytes) !== s) fail(plan, 'decode(encode(s))', `${s.length} units`);
+        if (api.decode(bytes, { fatal: true }) !== s) fail(plan, 'strict decode(encode(s))', `${s.length} units`);
+        if (!sameBytes(api.toUtf8(s), utf8)) fail(plan, 'toUtf8', `${s.length} units`);
         const room = r.int(wtf8.length + 3);
         const into = api.encodeInto(s, new Uint8Array(room));
         const want = naiveEncodeInto(s, room);
         if (into.read !== want.read || into.written !== want.written)
-          fail(routes, 'encodeInto', `${s.length} units, room ${room}`);
+          fail(plan, 'encodeInto', `${s.length} units, room ${room}`);
         checked++;
       }
       for (const { b, text, firstError, code, utf8Check } of inputs) {
-        if (api.decode(b) !== text) fail(routes, 'lenient decode', hexOf(b));
+        if (api.decode(b) !== text) fail(plan, 'lenient decode', hexOf(b));
         const strict = strictOutcome(api, b);
         if (firstError < 0 ? strict.text !== text : strict.offset !== firstError || strict.code !== code) {
           fail(
-            routes,
+            plan,
             'strict decode',
             `${hexOf(b)}: got ${strict.code ?? 'a string'} at ${strict.offset}, want ${code ?? 'a string'} at ${firstError}`,
           );
         }
-        if (api.isWtf8(b) !== firstError < 0) fail(routes, 'isWtf8', hexOf(b));
+        if (api.isWtf8(b) !== firstError < 0) fail(plan, 'isWtf8', hexOf(b));
         const check = describe(api.checkWtf8(b));
         if (check !== (firstError < 0 ? 'null' : `${code}@${firstError}`))
-          fail(routes, 'checkWtf8', `${hexOf(b)}: ${check}`);
+          fail(plan, 'checkWtf8', `${hexOf(b)}: ${check}`);
         if (describe(api.checkUtf8(b)) !== utf8Check)
-          fail(routes, 'checkUtf8', `${hexOf(b)}: ${describe(api.checkUtf8(b))} vs ${utf8Check}`);
-        if (!sameBytes(api.wtf8ToUtf8(b), new TextEncoder().encode(text))) fail(routes, 'wtf8ToUtf8', hexOf(b));
+          fail(plan, 'checkUtf8', `${hexOf(b)}: ${describe(api.checkUtf8(b))} vs ${utf8Check}`);
+        if (!sameBytes(api.wtf8ToUtf8(b), new TextEncoder().encode(text))) fail(plan, 'wtf8ToUtf8', hexOf(b));
         checked++;
       }
     }
   } finally {
-    api.useRoutes(api.defaultRoutes);
+    api.usePlan(api.defaultPlan);
   }
-  return { settings: settings.length, checked, failures };
+  return { plans, checked, failures };
 }
 
 function strictOutcome(api, b) {

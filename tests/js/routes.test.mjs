@@ -1,22 +1,26 @@
-// The route table (js/routes.ts) in this Node: every route it can take, checked against the naive
-// reference and the platform codecs (tests/js/route-check.mjs), and the runtime detection the
-// table is keyed by. scripts/test.sh runs this file in each Node of the matrix (20, 22, 24, 26),
-// and again with capabilities hidden (portable-preload.mjs), which changes what is possible.
+// The route table (js/routes.ts) in this Node: every plan it can build, checked against the naive
+// reference and the platform codecs (tests/js/route-check.mjs); the runtime detection and the rule
+// that picks a plan; and the plans' own shape. scripts/test.sh runs this file in each Node of the
+// matrix (20, 22, 24, 26), and again with capabilities hidden (portable-preload.mjs), which changes
+// the steps each plan is built with.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './support.mjs';
-import { checkRoutes, routeSettings } from './route-check.mjs';
+import { checkRoutes, planNames } from './route-check.mjs';
+import { describePlan } from './plans.mjs';
 
 const api = await import(pathToFileURL(join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs')).href);
 const major = Number(process.versions.node.split('.')[0]);
 
-test(`every route this Node (${process.version}) can take gives the reference's results`, () => {
+test(`every plan this Node (${process.version}) can build gives the reference's results`, () => {
   const result = checkRoutes(api);
   assert.deepEqual(result.failures, []);
-  assert.equal(result.settings, routeSettings(api).length);
-  assert.ok(result.settings >= 10, `${result.settings} route settings checked`);
+  assert.deepEqual(result.plans, planNames(api));
+  // Every row, the portable plan and the wasm-only plans: 11 names, at most a few built alike.
+  assert.ok(result.plans.length >= 9, `${result.plans.length} plans checked: ${result.plans.join(', ')}`);
+  for (const name of ['wasm', 'wasm-loops', api.defaultPlan]) assert.ok(result.plans.includes(name), name);
 });
 
 test('the runtime is detected from its documented version strings', () => {
@@ -63,50 +67,80 @@ test('the runtime is detected from its documented version strings', () => {
   assert.deepEqual(api.detectRuntime({}), { engine: 'other', major: 0 });
 });
 
-test('the routes chosen here are the table row of this runtime, fitted to what it can do', () => {
-  assert.deepEqual({ ...api.defaultRoutes }, api.routesFor(api.runtime));
-  const possible = api.possibleRoutes();
-  for (const [route, value] of Object.entries(api.defaultRoutes)) {
-    if (!route.endsWith('Limit')) assert.ok(possible[route].includes(value), `${route}=${value} is possible here`);
-  }
-  // Node 20 cannot compile the JS String Builtins; Node 22 and later can.
-  assert.equal(possible.moves.includes('builtins'), major >= 22 && api.capabilities.builtins);
-  if (major >= 22) assert.ok(api.capabilities.builtins, 'Node 22+ links the JS String Builtins');
-  else assert.ok(!api.capabilities.builtins, 'Node 20 has no JS String Builtins');
-  assert.throws(() => api.useRoutes({ decode: 'nonsense' }), /not possible/);
+test('each runtime gets its row; a runtime no row names gets a plan by rule from its capabilities', () => {
+  const node = { buffer: true, isUtf8: true };
+  const browser = { buffer: false, isUtf8: false };
+  const plan = (engine, major, can) => api.planFor({ engine, major }, can);
+  assert.equal(plan('node', 20, node), 'node22');
+  assert.equal(plan('node', 22, node), 'node22');
+  assert.equal(plan('node', 23, node), 'node22');
+  assert.equal(plan('node', 24, node), 'node24');
+  assert.equal(plan('node', 25, node), 'node24');
+  assert.equal(plan('node', 26, node), 'node26');
+  assert.equal(plan('deno', 2, node), 'deno');
+  assert.equal(plan('bun', 1, node), 'bun');
+  assert.equal(plan('chromium', 156, browser), 'chromium');
+  assert.equal(plan('firefox', 153, browser), 'firefox');
+  // No row: a new Node major, a Node-compatible runtime, Safari, workerd, a new engine.
+  assert.equal(plan('node', 27, node), 'node26', 'Node 27: Buffer and isUtf8, so the newest Node plan');
+  assert.equal(plan('node', 30, { buffer: true, isUtf8: false }), 'portable', 'a Node without isUtf8');
+  assert.equal(plan('other', 0, node), 'node26', 'an engine with Node APIs');
+  assert.equal(plan('other', 0, browser), 'portable', 'Safari, workerd, a new engine');
+  // And what this runtime chose at import.
+  assert.equal(api.activePlan().name, api.defaultPlan);
+  assert.equal(api.defaultPlan, api.planFor(api.runtime));
 });
 
-test('where a route needs what the runtime lacks, the nearest possible one is used', () => {
-  const row = {
-    jsEncodeUpTo: 32,
-    scanDecodeUpTo: 4096,
-    scanNativeFrom: 128,
-    jsDecodeUpTo: 2048,
-    shortDecoder: 'utf8Slice',
-    moves: 'builtins',
-    encode: 'wasm',
-    nativeUpTo: 0,
-    lone: 'halving',
-    loneLimit: 32,
-    decode: 'wasm',
-    patchLimit: 1024,
-    aroundLimit: 128,
-    aroundScan: true,
-    utf8: 'isUtf8',
-  };
-  const fitted = api.fit(row);
-  const { capabilities } = api;
-  assert.equal(fitted.moves, capabilities.builtins ? 'builtins' : capabilities.buffer ? 'buffer' : 'loops');
-  // Without fast moves, wasm decoding becomes `around`, and wasm encoding `scratch`.
-  assert.equal(fitted.decode, fitted.moves === 'loops' ? 'around' : 'wasm');
-  assert.equal(fitted.encode, fitted.moves === 'loops' ? 'native' : 'wasm');
-  assert.equal(fitted.utf8, capabilities.isUtf8 ? 'isUtf8' : 'fatal');
-  assert.equal(fitted.lone, capabilities.isWellFormed ? 'halving' : 'scan');
-  assert.equal(fitted.shortDecoder, capabilities.utf8Slice ? 'utf8Slice' : 'textDecoder');
-  // The loop decoder's code units go through one `apply`: the scan is capped, and the loop within it.
-  assert.equal(fitted.scanDecodeUpTo, 1024);
-  assert.equal(fitted.jsDecodeUpTo, 1024);
-  for (const [route, value] of Object.entries(fitted))
-    if (!route.endsWith('Limit') && !route.endsWith('UpTo'))
-      assert.ok(api.possibleRoutes()[route].includes(value), `${route}=${value}`);
+test('the plan a runtime no row names gets is built from the standard APIs alone', () => {
+  const portable = describePlan(api, 'portable');
+  assert.equal(portable.moves, 'builtins');
+  const steps = [...portable.encode, ...portable.decode].flatMap((band) => band.steps).join(' ');
+  for (const needs of ['utf8Slice', 'nativeIfUtf8', 'nativeIfAscii', 'patchedEncode', "'buffer'"])
+    assert.ok(!steps.includes(needs), `the portable plan does not use ${needs}: ${steps}`);
+  assert.equal(portable.utf8, 'isUtf8Strict');
+  // Its bands, as the route table spells them.
+  const wellFormed = api.capabilities.isWellFormed;
+  const nativeEncode = wellFormed ? ['nativeEncode()'] : [];
+  assert.deepEqual(portable.encode, [
+    { upTo: 32, steps: ['loopEncode'] },
+    { upTo: 128, steps: [...nativeEncode, 'wasmEncode'] },
+    { upTo: Infinity, steps: [...nativeEncode, `chunkedEncode(${wellFormed ? 'halving(64)' : 'scan'}, few(0, 32))`] },
+  ]);
+});
+
+test('every plan is well made: rising bands that end at Infinity, each step within its length', () => {
+  for (const name of api.PLAN_NAMES) {
+    const plan = api.buildPlan(name);
+    for (const side of ['encode', 'decode']) {
+      const bands = plan[side];
+      assert.equal(bands.at(-1).upTo, Infinity, `${name} ${side}`);
+      assert.ok(
+        bands.length <= 5 && bands.every((band) => band.steps.length <= 3),
+        `${name} ${side}: js/plan.ts binds 5 bands of 3 steps`,
+      );
+      for (let i = 1; i < bands.length; i++) assert.ok(bands[i].upTo > bands[i - 1].upTo, `${name} ${side}`);
+      for (const band of bands)
+        for (const s of [...band.steps, band.end]) assert.ok(s.maxLength >= band.upTo, `${name}: ${s.what}`);
+    }
+  }
+  assert.throws(() => api.usePlan('nonsense'), /no plan named "nonsense"/);
+  // Where a capability is missing its steps are left out (Node 20 without process.getBuiltinModule,
+  // or with it hidden): node26's bands then have no isUtf8 step.
+  const node26 = describePlan(api, 'node26')
+    .decode.flatMap((band) => band.steps)
+    .join(' ');
+  assert.equal(node26.includes('nativeIfUtf8'), api.capabilities.isUtf8, node26);
+  assert.equal(node26.includes('utf8Slice'), api.capabilities.utf8Slice, node26);
+});
+
+test('the plans move code units as they say, or by the nearest way this runtime has', () => {
+  try {
+    const nearest = api.capabilities.buffer ? 'buffer' : major >= 22 ? 'builtins' : 'loops';
+    assert.equal(api.usePlan('node26').moves, nearest);
+    assert.equal(api.usePlan('wasm-loops').moves, 'loops');
+    // Node 20 cannot compile the JS String Builtins; Node 22 and later can.
+    assert.equal(api.usePlan('wasm-builtins').moves, major >= 22 ? 'builtins' : nearest);
+  } finally {
+    api.usePlan(api.defaultPlan);
+  }
 });

@@ -1,64 +1,30 @@
-// The short-input paths (js/short.ts, routed by `jsEncodeUpTo`, `scanDecodeUpTo` and
-// `shortDecoder` in js/routes.ts) at every length 0–256, in every setting of those routes this
-// runtime can take: a lone surrogate, a surrogate sequence, an ill-formed byte and a BOM slid across
-// every position, against the naive reference (tests/js/naive.mjs), TextEncoder/TextDecoder where
-// they must agree, and the strict error positions. scripts/test.sh runs it in every Node of the
-// matrix and with capabilities hidden; tests/js/route-check.mjs covers the same routes with random
-// input in Deno, Bun, workerd, Chromium and Firefox.
+// Every length 0–256 in every plan this runtime can build (js/routes.ts; the short bands are where
+// the plans differ most): a lone surrogate, a surrogate sequence, an ill-formed byte and a BOM slid
+// across every position, against the naive reference (tests/js/naive.mjs), TextEncoder/TextDecoder
+// where they must agree, and the strict error positions. scripts/test.sh runs it in every Node of
+// the matrix and with capabilities hidden; tests/js/route-check.mjs covers the same plans with
+// random input in Deno, Bun, workerd, Chromium and Firefox.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { root, naiveDecode, naiveEncode } from './support.mjs';
+import { planNames } from './route-check.mjs';
 
 const api = await import(pathToFileURL(join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs')).href);
 const LENGTHS = Array.from({ length: 257 }, (_, i) => i);
 
 /**
- * The short-route settings: this runtime's own, each threshold off and at its largest (every
- * position of every input), then each decode route with each short decoder and the thresholds
- * off, where the routes' own short paths serve (every `STRIDE`th position past 32 bytes, to keep
- * the run short: the route check covers those routes on random input too).
+ * The plans: this runtime's own and the wasm-only one at every position of every input, every
+ * other plan at every `STRIDE`th position past 32 bytes (to keep the run short: tests/js/steps.test.mjs
+ * holds each step to the reference at every position, and the route check runs every plan on
+ * random input too).
  */
-function settings() {
-  const possible = api.possibleRoutes();
-  const d = { ...api.defaultRoutes };
-  const max = (list) => Math.max(...list);
-  const all = [
-    { ...d, full: true },
-    { ...d, jsEncodeUpTo: 0, scanDecodeUpTo: 0, jsDecodeUpTo: 0, full: true },
-    {
-      ...d,
-      jsEncodeUpTo: max(possible.jsEncodeUpTo),
-      scanDecodeUpTo: max(possible.scanDecodeUpTo),
-      scanNativeFrom: 0,
-      jsDecodeUpTo: 0,
-      full: true,
-    },
-    {
-      ...d,
-      scanDecodeUpTo: max(possible.scanDecodeUpTo),
-      scanNativeFrom: Infinity,
-      jsDecodeUpTo: max(possible.jsDecodeUpTo),
-      full: true,
-    },
-    ...possible.shortDecoder.map((shortDecoder) => ({ ...d, scanDecodeUpTo: 1024, shortDecoder, full: false })),
-    ...possible.decode.flatMap((decode) =>
-      possible.shortDecoder.map((shortDecoder) => ({
-        ...d,
-        scanDecodeUpTo: 0,
-        jsDecodeUpTo: 0,
-        decode,
-        shortDecoder,
-        full: false,
-      })),
-    ),
-  ];
-  return all.filter((s, i) => all.findIndex((t) => JSON.stringify(t) === JSON.stringify(s)) === i);
+function plans() {
+  return planNames(api).map((name) => ({ name, full: name === api.defaultPlan || name === 'wasm' }));
 }
 const STRIDE = 7;
-const routesOnly = ({ full, ...routes }) => routes;
 
 /** Text of `length` units cycling through 1-, 2-, 3- and 4-byte code points (a pair is never cut). */
 function base(length) {
@@ -73,8 +39,6 @@ function base(length) {
 
 const sameBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 const hex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(' ');
-const routesOf = (s) =>
-  `jsEncodeUpTo=${s.jsEncodeUpTo} scanDecodeUpTo=${s.scanDecodeUpTo} scanNativeFrom=${s.scanNativeFrom} jsDecodeUpTo=${s.jsDecodeUpTo} shortDecoder=${s.shortDecoder} decode=${s.decode}`;
 
 function strictOutcome(bytes) {
   try {
@@ -144,31 +108,31 @@ const strided = (c, full) => full || c.length <= 32 || c.at % STRIDE === 0 || c.
 test('encode at every length 0–256, with a lone lead or trail at every position, equals the reference', () => {
   const te = new TextEncoder();
   const cases = stringCases();
-  for (const routes of settings()) {
-    api.useRoutes(routesOnly(routes));
+  for (const plan of plans()) {
+    api.usePlan(plan.name);
     try {
       for (const c of cases) {
-        if (!strided(c, routes.full)) continue;
-        const where = () => `${routesOf(routes)}: ${c.s.length} units, U+${c.unit.toString(16)} at ${c.at}`;
+        if (!strided(c, plan.full)) continue;
+        const where = () => `plan ${plan.name}: ${c.s.length} units, U+${c.unit.toString(16)} at ${c.at}`;
         const got = api.encode(c.s);
         if (!sameBytes(got, c.want)) assert.fail(`encode, ${where()}`);
         if (c.at < 0 && !sameBytes(got, te.encode(c.s))) assert.fail(`encode vs TextEncoder, ${where()}`);
         if (api.decode(got) !== c.s) assert.fail(`decode(encode(s)), ${where()}`);
       }
     } finally {
-      api.useRoutes(api.defaultRoutes);
+      api.usePlan(api.defaultPlan);
     }
   }
 });
 
 test('decode at every length 0–256, with a surrogate sequence, an ill-formed byte or a BOM at every position, equals the reference', () => {
   const cases = byteCases();
-  for (const routes of settings()) {
-    api.useRoutes(routesOnly(routes));
+  for (const plan of plans()) {
+    api.usePlan(plan.name);
     try {
       for (const c of cases) {
-        if (!strided(c, routes.full)) continue;
-        const where = () => `${routesOf(routes)}: ${hex(c.insert)} at ${c.at} of ${c.length} bytes`;
+        if (!strided(c, plan.full)) continue;
+        const where = () => `plan ${plan.name}: ${hex(c.insert)} at ${c.at} of ${c.length} bytes`;
         const got = api.decode(c.b);
         if (got !== c.want.text) assert.fail(`lenient decode, ${where()}: ${JSON.stringify(got)}`);
         const strict = strictOutcome(c.b);
@@ -178,17 +142,9 @@ test('decode at every length 0–256, with a surrogate sequence, an ill-formed b
           assert.equal(api.decode(c.b, { ignoreBOM: false }), c.want.text.slice(1), `ignoreBOM: false, ${where()}`);
       }
     } finally {
-      api.useRoutes(api.defaultRoutes);
+      api.usePlan(api.defaultPlan);
     }
   }
-});
-
-test('the short routes are in the route table and can be switched off', () => {
-  const possible = api.possibleRoutes();
-  assert.ok(possible.jsEncodeUpTo.includes(0) && possible.scanDecodeUpTo.includes(0));
-  assert.ok(possible.shortDecoder.includes('textDecoder'));
-  assert.equal(typeof api.defaultRoutes.jsEncodeUpTo, 'number');
-  assert.ok(api.defaultRoutes.scanDecodeUpTo <= 1024);
 });
 
 test('a short string with a lone surrogate as the first call of a fresh process (wasm memory may grow during it)', () => {

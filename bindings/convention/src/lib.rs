@@ -8,6 +8,10 @@
 //!   offset or index: the other kind of input). An export that fails fills it in and returns
 //!   [`FAILED`], a value no success returns; the TypeScript layer's `failure` (`js/errors.ts`)
 //!   turns it into a `Wtf8Error`;
+//! - **two counts in one result**: [`pack`] puts `high * 65536 + low` in an `f64` (exact while
+//!   `low` < 65536 and `high` < 2^37), which the TypeScript layer's `unpack` (`js/errors.ts`)
+//!   takes apart, so an export can return, say, what it read and what it wrote without a second
+//!   call or a record in memory;
 //! - the **panic handler** of the wasm modules, which are `no_std`: a panic (a bug: the TypeScript
 //!   layer keeps every length in range) traps without formatting a message, so neither
 //!   `core::fmt` nor std's panic machinery is in the modules.
@@ -71,6 +75,14 @@ pub fn fail(
     let word = |n: Option<usize>| n.map_or(NONE, |n| n as u32);
     *FAILURE.get() = [code_word(code), word(offset), word(length), word(index)];
     FAILED
+}
+
+/// Two counts as one `f64` result: `high * 65536 + low`. `low` must be below 65536 (every chunk
+/// size of the bindings is at most 65,536 units or bytes, and what is packed as `low` is a count
+/// within one chunk that cannot reach it); the sum is exact in an `f64`.
+pub fn pack(low: usize, high: usize) -> f64 {
+    debug_assert!(low < 65536);
+    high as f64 * 65536.0 + low as f64
 }
 
 /// Records a decoder's failure (a byte offset and error length); returns [`FAILED`].

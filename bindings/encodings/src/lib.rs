@@ -25,7 +25,7 @@
 // message, so `core::fmt` and std's panic machinery stay out of it (tests/js/size-budget.json).
 #![cfg_attr(target_arch = "wasm32", no_std)]
 
-use convention::{decode_failure, encode_failure, Shared};
+use convention::{decode_failure, encode_failure, pack, Shared};
 use wasm_bindgen::prelude::*;
 use wtf8_wasm::encodings::{
     self as enc, ByteOrder, CorrectedUtf8Mode, Decoder, Decoding, Encoder, Encoding, Surrogates,
@@ -224,13 +224,13 @@ pub fn encode_frame(len: usize) -> i32 {
 
 /// The code units of the `writeUTF` frame at the start of `bytes[..len]` of the scratch (the
 /// caller passes at least the frame, or all it has, up to 65,537 bytes) into the unit scratch;
-/// returns `bytes the frame took * 65536 + unit count` (exact in an f64), or -1 with the failure
+/// returns the unit count and the bytes the frame took, packed ([`pack`]), or -1 with the failure
 /// recorded.
 #[wasm_bindgen]
 pub fn decode_frame(len: usize) -> f64 {
     let src = &BYTES.get()[..len.min(2 + MUTF8_FRAME_MAX_BODY)];
     match enc::convert_mutf8_frame_to_utf16_into(src, UNITS.get()) {
-        Ok((units, bytes)) => bytes as f64 * 65536.0 + units as f64,
+        Ok((units, bytes)) => pack(units, bytes),
         Err(e) => f64::from(decode_failure(e)),
     }
 }

@@ -30,7 +30,7 @@
 
 extern crate alloc;
 
-use convention::{decode_failure, Shared};
+use convention::{decode_failure, pack, Shared};
 use wasm_bindgen::prelude::*;
 use wtf8_wasm::StreamDecoder;
 
@@ -151,8 +151,8 @@ pub fn encode_wtf8(len: usize) -> usize {
 }
 
 /// Encodes as much of `units[..len]` as fits in `room` bytes (capped at the byte scratch) with
-/// the `TextEncoder.encodeInto` contract; returns `written * 65536 + read` (both fit exactly in
-/// an f64: `read` < 65536).
+/// the `TextEncoder.encodeInto` contract; returns `read` and `written`, packed ([`pack`]: `read`
+/// < 65536).
 #[wasm_bindgen]
 pub fn encode_wtf8_partial(len: usize, room: usize) -> f64 {
     let s = SCRATCH.get();
@@ -161,7 +161,7 @@ pub fn encode_wtf8_partial(len: usize, room: usize) -> f64 {
         &s.units[..len.min(MAX_ENCODE_UNITS)],
         &mut s.bytes[..room],
     );
-    written as f64 * 65536.0 + read as f64
+    pack(read, written)
 }
 
 /// The index of the first lone surrogate in `units[..len]` of the scratch, or `len`.
@@ -202,14 +202,14 @@ pub fn validate_chunk(len: usize, last: bool, utf8: bool) -> i32 {
 /// Converts the settled part of `bytes[..len]` of the scratch (at most [`MAX_CONVERT_BYTES`]),
 /// the next chunk of a stream of any bytes read as WTF-8, to well-formed UTF-8
 /// (`wtf8_wasm::convert_wtf8_to_utf8_lossy` of `wtf8_settled_len`'s front) into the conversion
-/// scratch; returns `written * 65536 + read` (`read` < 65536: where the next chunk starts).
+/// scratch; returns `read` (where the next chunk starts) and `written`, packed ([`pack`]).
 #[wasm_bindgen]
 pub fn convert_chunk_lossy(len: usize, last: bool) -> f64 {
     let s = SCRATCH.get();
     let src = &s.bytes[..len.min(MAX_CONVERT_BYTES)];
     let read = wtf8_wasm::wtf8_settled_len(src, last);
     let written = wtf8_wasm::convert_wtf8_to_utf8_lossy_into(&src[..read], &mut s.converted);
-    written as f64 * 65536.0 + read as f64
+    pack(read, written)
 }
 
 /// Address of the conversion scratch buffer ([`convert_chunk_lossy`]'s output).

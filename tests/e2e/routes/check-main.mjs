@@ -3,11 +3,18 @@
 // import it and call `run()`. Plain ES: no Node built-ins.
 import * as api from '../../../target/testing/wtf8-wasm-testing.mjs';
 import { checkRoutes } from '../../js/route-check.mjs';
+import { describePlan } from '../../js/plans.mjs';
 
-/** The route check's result, with what this runtime detected, chose and can take. */
+/** The route check's result, with what this runtime detected and which plan it chose. */
 export function run() {
   const result = checkRoutes(api);
-  return { ...result, runtime: api.runtime, routes: { ...api.defaultRoutes }, possible: api.possibleRoutes() };
+  return {
+    ...result,
+    runtime: api.runtime,
+    capabilities: api.capabilities,
+    plan: api.activePlan(),
+    chosen: describePlan(api, api.defaultPlan),
+  };
 }
 
 if (globalThis.Deno !== undefined || globalThis.process?.versions?.bun !== undefined)

@@ -1,0 +1,232 @@
+/**
+ * The steps a plan (js/routes.ts) chains to encode a string as WTF-8. Each step serves the input
+ * with exactly the core's bytes or passes it on (`undefined`); every band ends in one that serves
+ * any string ({@link EncodeEnd}). They rest on one fact: a well-formed string's WTF-8 is its
+ * UTF-8, so the platform's encoder writes it; only lone surrogates need the core's rule (each its
+ * own 3-byte sequence). A step that needs what the runtime lacks is `undefined` here (one step
+ * less in its band). tests/js/steps.test.mjs holds each step to the reference.
+ *
+ * @module
+ */
+import {
+  chunkEnd,
+  encodeRangeInto,
+  encodeWasmExact,
+  loneSurrogatesInWasm,
+  MAX_ENCODE_UNITS,
+  splitPoint,
+} from './wasm.js';
+import { isWellFormed, nativeIsWellFormed, NodeBuffer, textEncoder } from './platform.js';
+import { encodeShort } from './short.js';
+import { type Few, type Labelled, step } from './plan.js';
+
+/** A step: the WTF-8 of `input`, or `undefined` to pass it on. */
+export type EncodeStep = ((input: string) => Uint8Array<ArrayBuffer> | undefined) & Labelled;
+/** The last step of a band: serves every string. */
+export type EncodeEnd = ((input: string) => Uint8Array<ArrayBuffer>) & Labelled;
+
+/** The JavaScript loop of js/short.ts: any string (its result lives on the engine's heap, cheaply). */
+export const loopEncode: EncodeEnd = step('loopEncode', encodeShort);
+
+/** wasm: any string, in one trip up to {@link MAX_ENCODE_UNITS} units, else chunk by chunk. */
+export const wasmEncode: EncodeEnd = step('wasmEncode', (input) =>
+  input.length <= MAX_ENCODE_UNITS ? encodeWasmExact(input) : encodeChunks(input),
+);
+
+/** How the platform's encoder writes: `encode`, or `encodeInto` a reused buffer and one copy out. */
+export type NativeWrite = 'encode' | 'encodeInto';
+
+/**
+ * The platform's encoder when `isWellFormed` says the string has no lone surrogate, written with
+ * `write`; with `only` `'latin1'`, only for strings that look Latin-1 (16 code units probed), for
+ * which V8's `isWellFormed` answers at once (on two-byte strings it is a scalar scan as slow as
+ * encoding: such strings go on to the next step unasked). `undefined` without `isWellFormed`.
+ */
+export function nativeEncode(...args: [write?: NativeWrite, only?: 'any' | 'latin1']): EncodeStep | undefined {
+  if (!nativeIsWellFormed) return undefined;
+  const [write = 'encode', only = 'any'] = args;
+  if (write === 'encode') {
+    return step(
+      'nativeEncode',
+      only === 'any'
+        ? (input: string) => (isWellFormed(input) ? textEncoder.encode(input) : undefined)
+        : (input: string) => (looksLatin1(input) && isWellFormed(input) ? textEncoder.encode(input) : undefined),
+      args,
+    );
+  }
+  return step(
+    'nativeEncode',
+    only === 'any'
+      ? (input: string) => (isWellFormed(input) ? encodeIntoScratch(input) : undefined)
+      : (input: string) => (looksLatin1(input) && isWellFormed(input) ? encodeIntoScratch(input) : undefined),
+    args,
+  );
+}
+
+/**
+ * A string with at most `few(length)` lone surrogates (found in wasm) goes to the platform's
+ * encoder whole, which writes each as U+FFFD (as long as its WTF-8, so every byte lands where ours
+ * does); a search of the output for EF BF BD (Buffer's native `indexOf`) that skips the input's own
+ * U+FFFD finds each, and it is overwritten with the surrogate's bytes. `undefined` without Buffer.
+ */
+export function patchedEncode(few: Few): EncodeStep | undefined {
+  const Buffer = NodeBuffer;
+  if (Buffer === undefined) return undefined;
+  return step(
+    'patchedEncode',
+    (input: string) => {
+      const most = few(input.length);
+      const lone: number[] = [];
+      for (let start = 0; start < input.length;) {
+        const end = chunkEnd(input, start);
+        const found = loneSurrogatesInWasm(input, start, end, most - lone.length);
+        if (found === undefined) return undefined;
+        for (const index of found) lone.push(index);
+        start = end;
+      }
+      const out = textEncoder.encode(input) as Uint8Array<ArrayBuffer>;
+      const view = Buffer.from(out.buffer, out.byteOffset, out.length);
+      let at = -3;
+      let own = input.indexOf('\uFFFD');
+      for (const index of lone) {
+        for (; own >= 0 && own < index; own = input.indexOf('\uFFFD', own + 1)) at = view.indexOf(REPLACEMENT, at + 3);
+        at = view.indexOf(REPLACEMENT, at + 3);
+        writeSurrogate(out, at, input.charCodeAt(index));
+      }
+      return out;
+    },
+    [few],
+  );
+}
+
+/** U+FFFD in UTF-8. */
+const REPLACEMENT = new Uint8Array([0xef, 0xbf, 0xbd]);
+
+/** Finds the lone surrogates of `input[start..end)`: their indexes, or `undefined` with more than `most`. */
+export type LoneFinder = ((input: string, start: number, end: number, most: number) => number[] | undefined) & Labelled;
+
+/** A chunk's lone surrogates found by wasm (the chunk's units copied in and scanned there). */
+export const scan: LoneFinder = step('scan', loneSurrogatesInWasm);
+
+/**
+ * A chunk's lone surrogates found by `isWellFormed` (where it is SIMD) of halves, never split
+ * between a pair, down to `leaf` units (at least 4: a smaller range may not split), which a loop
+ * searches. Without `isWellFormed`, {@link scan}.
+ */
+export function halving(leaf: number): LoneFinder {
+  if (!(leaf >= 4)) throw new RangeError('leaf < 4');
+  if (!nativeIsWellFormed) return scan;
+  return step(
+    'halving',
+    (input: string, start: number, end: number, most: number) => halve(input, start, end, most, leaf),
+    [leaf],
+  );
+}
+
+/**
+ * Any string, chunk by chunk (never ending between a pair): a chunk with at most `few(length)`
+ * lone surrogates (found by `finder`) has the stretches between them written by the platform's
+ * `encodeInto` and each lone surrogate its 3 bytes; wasm encodes a chunk with more whole.
+ */
+export function chunkedEncode(finder: LoneFinder, few: Few): EncodeEnd {
+  return step('chunkedEncode', (input) => encodeChunks(input, finder, few), [finder, few]);
+}
+
+/** {@link chunkedEncode}'s work; without `find`, wasm encodes every chunk. */
+function encodeChunks(input: string, find?: LoneFinder, few?: Few): Uint8Array<ArrayBuffer> {
+  const out = outputFor(3 * input.length);
+  let written = 0;
+  for (let start = 0; start < input.length;) {
+    const end = chunkEnd(input, start);
+    const lone = find === undefined ? undefined : find(input, start, end, few!(end - start));
+    written +=
+      lone === undefined
+        ? encodeRangeInto(input, start, end, out, written)
+        : around(input, start, end, lone, out, written);
+    start = end;
+  }
+  return out.slice(0, written);
+}
+
+/**
+ * Writes `input[start..end)` into `out` at `at`: the platform's encoder the stretches between the
+ * lone surrogates at `lone`, each lone surrogate its 3 bytes. Returns the bytes written.
+ */
+function around(input: string, start: number, end: number, lone: number[], out: Uint8Array, at: number): number {
+  let written = at;
+  let from = start;
+  for (const index of lone) {
+    if (index > from) written += textEncoder.encodeInto(input.slice(from, index), out.subarray(written)).written;
+    writeSurrogate(out, written, input.charCodeAt(index));
+    written += 3;
+    from = index + 1;
+  }
+  if (from < end) written += textEncoder.encodeInto(input.slice(from, end), out.subarray(written)).written;
+  return written - at;
+}
+
+/** The WTF-8 of the surrogate code unit `unit` at `out[at..at + 3)` (ED A0–BF 80–BF). */
+function writeSurrogate(out: Uint8Array, at: number, unit: number): void {
+  out[at] = 0xed;
+  out[at + 1] = 0x80 | ((unit >> 6) & 0x3f);
+  out[at + 2] = 0x80 | (unit & 0x3f);
+}
+
+/** {@link halving}'s search. */
+function halve(input: string, start: number, end: number, most: number, leaf: number): number[] | undefined {
+  const found: number[] = [];
+  const search = (from: number, to: number): boolean => {
+    if (isWellFormed(input.slice(from, to))) return true;
+    if (to - from > leaf) {
+      const mid = splitPoint(input, (from + to) >>> 1);
+      return search(from, mid) && search(mid, to);
+    }
+    for (let i = from; i < to; i++) {
+      const unit = input.charCodeAt(i);
+      if ((unit & 0xf800) !== 0xd800) continue;
+      if (unit <= 0xdbff && i + 1 < to && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        i++; // a pair
+        continue;
+      }
+      if (found.length === most) return false;
+      found.push(i);
+    }
+    return true;
+  };
+  return search(start, end) ? found : undefined;
+}
+
+/**
+ * The reused output buffer's largest size: 4 MiB, a memory bound (a result is always a fresh copy
+ * of the bytes written, but the buffer stays alive between calls). Strings whose 3 bytes per unit
+ * would not fit get a buffer of their own; the plans send well-formed ones that long
+ * ({@link SCRATCH_UNITS}) to `TextEncoder.encode` instead.
+ */
+const SCRATCH_LIMIT = 4 << 20;
+/** The longest string whose worst-case WTF-8 fits the reused output buffer (1,398,101 units). */
+export const SCRATCH_UNITS = Math.floor(SCRATCH_LIMIT / 3);
+let scratch = new Uint8Array(0);
+
+function outputFor(size: number): Uint8Array<ArrayBuffer> {
+  if (size > SCRATCH_LIMIT) return new Uint8Array(size);
+  if (scratch.length < size)
+    scratch = new Uint8Array(Math.min(SCRATCH_LIMIT, Math.max(size, 2 * scratch.length, 4096)));
+  return scratch;
+}
+
+/** A well-formed string through `TextEncoder.encodeInto` the reused buffer, then one copy out. */
+function encodeIntoScratch(input: string): Uint8Array<ArrayBuffer> {
+  const out = outputFor(3 * input.length);
+  return out.slice(0, textEncoder.encodeInto(input, out).written);
+}
+
+/**
+ * A cheap guess whether `input` is Latin-1 text (probing 16 code units): then V8 stores it one
+ * byte per unit, its `isWellFormed` answers at once and the native encoder is fastest. A wrong
+ * guess costs speed, never correctness.
+ */
+function looksLatin1(input: string): boolean {
+  const stride = Math.max(1, Math.floor(input.length / 16));
+  for (let i = 0; i < input.length; i += stride) if (input.charCodeAt(i) > 0xff) return false;
+  return true;
+}
