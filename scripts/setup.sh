@@ -25,6 +25,47 @@ need_browsers=${WTF8_SETUP_BROWSERS:-1}
 
 say() { printf '» %s\n' "$*"; }
 
+# The downloads that compile nothing (Debian packages, npm packages, Node builds) run in the
+# background while the Rust tools compile in the foreground: on a fresh machine that hides them.
+downloads() {
+  if [ "$need_browsers" = 1 ]; then
+    missing=()
+    [ -x /usr/bin/chromium ] || missing+=(chromium)
+    [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+    [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+    if [ ${#missing[@]} -gt 0 ]; then
+      say "apt-get install ${missing[*]}"
+      sudo_cmd=()
+      [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+      "${sudo_cmd[@]}" apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+  fi
+
+  # The vector generators' oracles: Python's codecs, Node, and Java's DataOutputStream/charsets.
+  if ! command -v javac >/dev/null 2>&1; then
+    say "apt-get install default-jdk-headless (Java oracle for tests/vectors/encodings)"
+    sudo_cmd=()
+    [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq default-jdk-headless >/dev/null
+  fi
+
+  # npm ci is fast when node_modules already matches package-lock.json; skip it entirely then.
+  stamp=node_modules/.package-lock.json
+  if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+    say "npm ci"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+
+  # The runtime matrix's other Nodes (the system Node is 20): pinned official builds from the npm
+  # registry, kept in ~/.cache/wtf8-wasm/runtimes (WTF8_RUNTIMES), skipped when already there.
+  node scripts/runtimes.mjs install
+}
+download_log=$(mktemp)
+downloads >"$download_log" 2>&1 &
+download_pid=$!
+
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "rustup target add wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown
@@ -63,36 +104,9 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " ${WASM_BINDGEN_VERSION}\$"; 
   cargo install wasm-bindgen-cli --version "${WASM_BINDGEN_VERSION}"
 fi
 
-if [ "$need_browsers" = 1 ]; then
-  missing=()
-  [ -x /usr/bin/chromium ] || missing+=(chromium)
-  [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
-  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
-  if [ ${#missing[@]} -gt 0 ]; then
-    say "apt-get install ${missing[*]}"
-    sudo_cmd=()
-    [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
-    "${sudo_cmd[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
-  fi
-fi
-
-# The vector generators' oracles: Python's codecs, Node, and Java's DataOutputStream/charsets.
-if ! command -v javac >/dev/null 2>&1; then
-  say "apt-get install default-jdk-headless (Java oracle for tests/vectors/encodings)"
-  sudo_cmd=()
-  [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
-  "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq default-jdk-headless >/dev/null
-fi
-
-# npm ci is fast when node_modules already matches package-lock.json; skip it entirely then.
-stamp=node_modules/.package-lock.json
-if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
-  say "npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
-fi
-
-# The runtime matrix's other Nodes (the system Node is 20): pinned official builds from the npm
-# registry, kept in ~/.cache/wtf8-wasm/runtimes (WTF8_RUNTIMES), skipped when already there.
-node scripts/runtimes.mjs install
+# The background downloads: their output, and their failure is this script's.
+status=0
+wait "$download_pid" || status=$?
+cat "$download_log"
+rm -f "$download_log"
+[ "$status" = 0 ] || { echo "setup.sh: the downloads failed ($status)" >&2; exit "$status"; }

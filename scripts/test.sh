@@ -5,20 +5,52 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 
-step() { printf '\n=== %s\n' "$*"; }
+# Each step prints its time as it ends, and a table of all of them closes the run (also when a step
+# fails): where the time goes is visible in every log, CI's too.
 started=$(date +%s)
+names=()
+times=()
+current=""
+current_at=$started
+end_step() {
+  [ -n "$current" ] || return 0
+  local took=$(($(date +%s) - current_at))
+  names+=("$current")
+  times+=("$took")
+  printf '=== %s: %d s\n' "$current" "$took"
+  current=""
+}
+step() {
+  end_step
+  current=$1
+  current_at=$(date +%s)
+  printf '\n=== %s: %s\n' "$1" "$2"
+}
+summary() {
+  local status=$?
+  end_step
+  echo
+  printf '%-34s %6s\n' step seconds
+  for i in "${!names[@]}"; do printf '%-34s %6d\n' "${names[$i]}" "${times[$i]}"; done
+  printf '%-34s %6d\n' total $(($(date +%s) - started))
+  return $status
+}
+trap summary EXIT
 # The JavaScript suites run two test files at a time (node --test runs one on 2 cores by default):
 # they are independent, and the machine has two cores.
 
-step "setup"
+step "setup" "install what is missing (scripts/setup.sh)"
 bash scripts/setup.sh
 
-step "rust: format, lint (the core natively and for wasm32, the bindings crates for wasm32); the core has no dependencies"
+step "rust lint" "rust: format, lint (the core natively and for wasm32, the bindings crates for wasm32); the core has no dependencies"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 # The inspect bindings and the wasm-bindgen example use std (serde-wasm-bindgen turns on
 # wasm-bindgen's `std`); the other two bindings are no_std with their own panic handler: linted
 # apart, so cargo does not unify their features (the example's lint is in its own step below).
+# With simd128, as every wasm32 build of this command (so none rebuilds another's dependencies with
+# other flags): the SIMD kernels' wasm32 code is linted here too.
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128"
 cargo clippy --workspace --exclude wtf8-wasm-inspect-bindings --exclude wtf8-wasm-example-wasm-bindgen --target wasm32-unknown-unknown --locked -- -D warnings
 cargo clippy -p wtf8-wasm-inspect-bindings --target wasm32-unknown-unknown --locked -- -D warnings
 for target in x86_64-unknown-linux-gnu wasm32-unknown-unknown; do
@@ -28,67 +60,79 @@ for target in x86_64-unknown-linux-gnu wasm32-unknown-unknown; do
   fi
 done
 
-step "rust: the core crate packages and publishes (a dry run: nothing is uploaded) and builds with its declared minimum Rust"
+step "rust package, MSRV" "rust: the core crate packages and publishes (a dry run: nothing is uploaded) and builds with its declared minimum Rust"
 cargo publish -p wtf8-wasm --dry-run --allow-dirty --locked
 msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 cargo "+$msrv" check -p wtf8-wasm --lib --locked
 
-step "rust: unit, integration and doc tests (exhaustive sweeps run optimised)"
-cargo test --locked
+step "rust tests" "rust: unit, integration and doc tests (exhaustive sweeps run optimised), with the features for wasm-bindgen users too (js, serde, serde-wasm-bindgen: additive, so one build serves both)"
+cargo test --locked --features js,serde,serde-wasm-bindgen
 
-step "rust on wasm (simd128): the unit, integration, exhaustive, property, slide and vector suites as wasm32-wasip1 under Node's WASI, on the SIMD kernels the package ships; and their lint"
+step "rust tests as wasm" "rust on wasm (simd128): the unit, integration, exhaustive, property, slide and vector suites as wasm32-wasip1 under Node's WASI, on the SIMD kernels the package ships; and their lint"
 bash scripts/test-wasm.sh
 
-step "rust for wasm-bindgen users (features js, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node and headless Chromium; the example crate built for the bundler, web, nodejs and deno targets and called from Node, Bun, Deno and Chromium"
+step "rust wasm-bindgen users" "rust for wasm-bindgen users (features js, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node and headless Chromium; the example crate built for the bundler, web, nodejs and deno targets and called from Node, Bun, Deno and Chromium"
 cargo clippy -p wtf8-wasm-example-wasm-bindgen --all-targets --target wasm32-unknown-unknown --locked -- -D warnings
-cargo test -p wtf8-wasm --features js,serde,serde-wasm-bindgen --lib --locked wtf8_string
-cargo test -p wtf8-wasm --features js,serde,serde-wasm-bindgen --doc --locked js   # the js module's examples compile
+# (Its unit and doc tests with those features ran with the others, in "rust tests".)
 wasm-pack test --node examples/wasm-bindgen
 wasm-pack test --headless --chrome examples/wasm-bindgen
 node --test --test-reporter=spec tests/wasm-bindgen/*.test.mjs
 
-step "fuzz: every cargo-fuzz target for 10 s, so they keep building and finding nothing (fuzz/README.md)"
-bash scripts/fuzz.sh --seconds 10
+step "fuzz smoke" "fuzz: every cargo-fuzz target for 10 s, so they keep building and finding nothing (fuzz/README.md); two at a time (a fuzzer uses one core)"
+mapfile -t fuzz_targets < <(cd fuzz && cargo +nightly fuzz list)
+bash scripts/fuzz.sh --seconds 10 "${fuzz_targets[@]:0:$(((${#fuzz_targets[@]} + 1) / 2))}" &
+fuzz_half=$!
+bash scripts/fuzz.sh --seconds 10 "${fuzz_targets[@]:$(((${#fuzz_targets[@]} + 1) / 2))}"
+wait "$fuzz_half"
 
-step "vectors: tests/vectors/**/*.json are what their generators produce (Python, Node, Java oracles)"
+step "vectors" "vectors: tests/vectors/**/*.json are what their generators produce (Python, Node, Java oracles)"
 python3 tests/vectors/generate.py --check
 python3 tests/vectors/encodings/generate.py --check
 
-step "js: format (prettier, .prettierrc.json) of the TypeScript, JavaScript, JSON, HTML and CSS"
+step "prettier" "js: format (prettier, .prettierrc.json) of the TypeScript, JavaScript, JSON, HTML and CSS"
 node_modules/.bin/prettier --check --log-level warn .
 
-step "build the npm package (pkg/)"
+step "build pkg/" "build the npm package (pkg/)"
 node scripts/build.mjs
 
-step "js on Node 20 (the system Node): API, vectors, differential, routes, streaming, boundary, storage, package and size tests"
+step "package types" "the packed package's entries and types resolve under every TypeScript resolution (attw: node10, node16 CJS and ESM, bundler) and its manifest lints clean (publint)"
+node_modules/.bin/attw --pack pkg --format ascii
+node_modules/.bin/publint --strict pkg
+
+# The suites whose paths depend on what the runtime offers (Buffer, isAscii/isUtf8, isWellFormed):
+# the main entry's. The runs with those hidden take only these; the encodings and inspect entries,
+# the package files and the sizes do not look at them (their suites run in every Node, in full).
+main_suites=(tests/js/{api,boundary,compat,differential,routes,short,steps,storage,streaming,vectors}.test.mjs)
+
+step "js node20" "js on Node 20 (the system Node): API, vectors, differential, routes, streaming, boundary, storage, package and size tests"
 node --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
 
-step "js again on Node 20, on the portable paths (no Buffer, no isAscii/isUtf8, no isWellFormed)"
-node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
+step "js node20 portable" "the main entry's suites again on Node 20, on the portable paths (no Buffer, no isAscii/isUtf8, no isWellFormed)"
+node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
 
-step "js again on Node 20, as in browsers without the JS String Builtins (no Buffer, no isAscii/isUtf8)"
-WTF8_HIDE=Buffer,getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
+step "js node20 no Buffer" "the main entry's suites again on Node 20, as in browsers without the JS String Builtins (no Buffer, no isAscii/isUtf8)"
+WTF8_HIDE=Buffer,getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
 
-step "js again on Node 20, as on Node 20.0-20.15 (Buffer, but no process.getBuiltinModule for isAscii/isUtf8)"
-WTF8_HIDE=getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
+step "js node20 no getBuiltinModule" "the main entry's suites again on Node 20, as on Node 20.0-20.15 (Buffer, but no process.getBuiltinModule for isAscii/isUtf8)"
+WTF8_HIDE=getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
 
-step "memory: every wtf8-wasm/encodings function, and wtf8-wasm/inspect walked whole, on 64 Mi-unit inputs (child processes) leave their wasm memory at most 4 MiB"
+step "memory" "memory: every wtf8-wasm/encodings function, and wtf8-wasm/inspect walked whole, on 64 Mi-unit inputs (child processes) leave their wasm memory at most 4 MiB"
 node --test --test-concurrency=2 --test-reporter=spec tests/memory/*.test.mjs
 
 # Node 22+ all have process.getBuiltinModule and the JS String Builtins, so of the runs above only
 # the one without Buffer (the browser-like paths: the builtins move code units) still differs.
 for version in node22 node24 node26; do
   bin=$(node scripts/runtimes.mjs path "$version")
-  step "js on $version ($("$bin" --version)): the same suites, then as in browsers (no Buffer, no isAscii/isUtf8)"
+  step "js $version" "js on $version ($("$bin" --version)): the same suites, then as in browsers (no Buffer, no isAscii/isUtf8)"
   "$bin" --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
-  WTF8_HIDE=Buffer,getBuiltinModule "$bin" --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
+  WTF8_HIDE=Buffer,getBuiltinModule "$bin" --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
 done
 
-step "consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, esbuild, webpack, Vite"
-node --test --test-reporter=spec tests/consumer/*.test.mjs
+step "consumer" "consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, esbuild, webpack, Vite"
+node --test --test-concurrency=2 --test-reporter=spec tests/consumer/*.test.mjs
 
-step "routes in Deno, Bun, workerd, Chromium and Firefox; the browser paths; the demo page in Chromium (and a Firefox smoke test), its server and helpers"
-node --test --test-reporter=spec tests/e2e/*.test.mjs
+step "e2e" "routes in Deno, Bun, workerd, Chromium and Firefox; the browser paths; the demo page in Chromium (and a Firefox smoke test), its server and helpers"
+node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.test.mjs
 
 echo
 echo "all tests passed in $(( $(date +%s) - started )) s"
