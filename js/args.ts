@@ -39,18 +39,38 @@ export type BufferSource = ArrayBufferView | ArrayBufferLike;
 
 const toStringTag = Object.prototype.toString;
 
-/** Returns a `Uint8Array` over the same memory as `input` (no copy), or throws a `TypeError`. */
+/**
+ * Returns a `Uint8Array` over the same memory as `input` (no copy), or throws a `TypeError`.
+ *
+ * A buffer source that holds no bytes any more is empty input, as the platform reads it (Web IDL's
+ * "get a copy of the bytes held by the buffer source", which `TextDecoder` and
+ * `TextDecoderStream` use): a detached `ArrayBuffer` (transferred, or given to `postMessage`), a
+ * view on one, and a view that a resizable `ArrayBuffer` shrank past. Every function that takes
+ * bytes, in every entry, reads them here.
+ */
 export function toBytes(input: unknown, what = 'input'): Uint8Array {
-  if (input instanceof Uint8Array) return input;
-  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-  const tag = toStringTag.call(input);
-  if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') {
-    return new Uint8Array(input as ArrayBufferLike);
+  if (input instanceof Uint8Array) return input.length > 0 ? input : EMPTY;
+  const view = ArrayBuffer.isView(input);
+  const tag = view ? '' : toStringTag.call(input);
+  if (view || tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') {
+    let bytes: Uint8Array;
+    try {
+      bytes = view
+        ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength)
+        : new Uint8Array(input as ArrayBuffer, 0);
+    } catch {
+      return EMPTY; // detached (a new view on it throws, and a DataView's byteLength), or shrunk past
+    }
+    // On the buffer itself: an object that only claims the name would have been copied as an array.
+    if (view || bytes.buffer === input) return bytes;
   }
   throw new TypeError(
     `${what} must be an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView (Uint8Array, Buffer, DataView, ...), got ${describe(input)}`,
   );
 }
+
+/** Input that holds no bytes (shared: nothing can be written into it). */
+export const EMPTY = new Uint8Array(0);
 
 /** Throws a `TypeError` unless `input` is a string. */
 export function requireString(input: unknown, what = 'input'): asserts input is string {

@@ -6,7 +6,7 @@
 import { requireString, readFatal } from './args.js';
 import { Wtf8Error } from './errors.js';
 import { encodeIntoWasm, firstLoneSurrogate } from './wasm.js';
-import { isWellFormed, textEncoder } from './platform.js';
+import { forPlatform, isWellFormed, textEncoder } from './platform.js';
 import { plan } from './routes.js';
 
 /**
@@ -54,7 +54,8 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
 export function encodeInto(input: string, destination: Uint8Array): { read: number; written: number } {
   requireString(input);
   if (!(destination instanceof Uint8Array)) throw new TypeError('destination must be a Uint8Array');
-  if (!isWellFormed(input)) return encodeIntoWasm(input, destination);
+  // (A destination the platform's encoder refuses, which `forPlatform` copies: wasm writes there.)
+  if (!isWellFormed(input) || forPlatform(destination) !== destination) return encodeIntoWasm(input, destination);
   const done = textEncoder.encodeInto(input, destination);
   return done.read < input.length && done.written < destination.length ? topUp(input, destination, done) : done;
 }

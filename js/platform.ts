@@ -135,16 +135,18 @@ function loadByteChecks(): NodeByteChecks | undefined {
 }
 
 /**
- * `bytes` as the platform decoders take them: views on a SharedArrayBuffer are refused by
- * TextDecoder in browsers, so those are copied first. (Node, Deno and Bun, the runtimes with
- * {@link nodeByteChecks}, take them as they are.)
+ * `bytes` as the platform codecs take them (as input, and as `encodeInto`'s destination): browsers
+ * refuse views on a SharedArrayBuffer and on a resizable ArrayBuffer (Web IDL's BufferSource), so
+ * those are copied first. (Node, Deno and Bun, the runtimes with {@link nodeByteChecks}, take
+ * them as they are.)
  */
 export const forPlatform: (bytes: Uint8Array) => Uint8Array =
   nodeByteChecks !== undefined
     ? (bytes) => bytes
     : (bytes) =>
-        bytes.buffer instanceof ArrayBuffer ||
-        Object.prototype.toString.call(bytes.buffer) !== '[object SharedArrayBuffer]'
+        (bytes.buffer instanceof ArrayBuffer ||
+          Object.prototype.toString.call(bytes.buffer) !== '[object SharedArrayBuffer]') &&
+        !(bytes.buffer as { resizable?: boolean }).resizable
           ? bytes
           : bytes.slice();
 

@@ -2,11 +2,21 @@
  * Streaming: TextEncoder/TextDecoder-shaped classes that take input in chunks, and WHATWG
  * TransformStreams built on them.
  *
+ * The four classes have the shape Web IDL gives `TextEncoder`, `TextDecoder`,
+ * `TextEncoderStream` and `TextDecoderStream`: read-only accessors on the prototype (`encoding`,
+ * `fatal`, `ignoreBOM`, `readable`, `writable`; assigning one does nothing, or throws a
+ * `TypeError` in strict code), no own properties, members that throw a `TypeError` when called on
+ * another object, and `Symbol.toStringTag` (`[object Wtf8Decoder]`). Unlike Web IDL's, the
+ * members are not enumerable (as a class's are not: 39 B of gzip to change, which the main
+ * entry's 20 kB goal has not to spare).
+ * tests/js/platform-check.mjs holds them to the platform's classes in every runtime.
+ *
  * @module
  */
 import {
   type BufferSource,
   type DecodeOptions,
+  EMPTY,
   readDecoderArguments,
   readStream,
   requireString,
@@ -38,10 +48,15 @@ export interface StreamOptions {
  * ```
  */
 export class Wtf8Encoder {
+  static {
+    likePlatform(this, 'Wtf8Encoder');
+  }
+
   #pending = '';
 
   /** Always `"wtf-8"`. */
   get encoding(): 'wtf-8' {
+    void this.#pending; // a TypeError on another object, as Web IDL's brand check
     return 'wtf-8';
   }
 
@@ -69,6 +84,7 @@ export class Wtf8Encoder {
    * `TextEncoder.encodeInto` it is one-shot and does not use the stream state.
    */
   encodeInto(input: string, destination: Uint8Array): { read: number; written: number } {
+    void this.#pending;
     return encodeInto(input, destination);
   }
 }
@@ -97,6 +113,10 @@ export type Wtf8DecoderOptions = DecodeOptions;
  * ```
  */
 export class Wtf8Decoder {
+  static {
+    likePlatform(this, 'Wtf8Decoder');
+  }
+
   readonly #fatal: boolean;
   readonly #ignoreBOM: boolean;
   #inner: StreamingDecoder | undefined;
@@ -129,6 +149,7 @@ export class Wtf8Decoder {
 
   /** Always `"wtf-8"`. */
   get encoding(): 'wtf-8' {
+    void this.#fatal; // a TypeError on another object, as Web IDL's brand check
     return 'wtf-8';
   }
 
@@ -148,10 +169,12 @@ export class Wtf8Decoder {
    * @throws {@link Wtf8Error} in strict mode, with `offset` from the start of the stream; the
    * decoder is then reset, ready for a new stream (whose leading BOM is stripped again with
    * `ignoreBOM: false`).
-   * @throws TypeError if `input` is not a buffer source.
+   * @throws TypeError if `input` is not a buffer source. A detached buffer (or a view on one) is
+   * empty input, as `TextDecoder` reads it.
    */
-  decode(input?: BufferSource, options?: StreamOptions): string {
-    const bytes = input === undefined ? new Uint8Array(0) : toBytes(input);
+  decode(input: BufferSource | undefined = undefined, options: StreamOptions | undefined = undefined): string {
+    // Defaults rather than `?`, so that `decode.length` is 0: both are optional in TextDecoder's.
+    const bytes = input === undefined ? EMPTY : toBytes(input);
     const stream = readStream(options);
     let text: string;
     if (!stream && !this.#open) {
@@ -185,23 +208,27 @@ export class Wtf8Decoder {
  * A `TransformStream` from strings to WTF-8 bytes, shaped like `TextEncoderStream`: the output
  * chunks concatenate to `encode(allInput)`, lone surrogates included.
  *
+ * A chunk that is not a string (`undefined`, `null`, a number, an object) errors the stream with a
+ * `TypeError`, where `TextEncoderStream` converts it to a string (`'undefined'`, `'null'`, `'42'`):
+ * here a non-string is a bug, as for {@link encode}.
+ *
  * @example
  * ```ts
  * const bytes = readableOfStrings.pipeThrough(new Wtf8EncoderStream());
  * ```
  */
 export class Wtf8EncoderStream {
-  /** Always `"wtf-8"`. */
-  readonly encoding = 'wtf-8' as const;
-  /** The WTF-8 bytes. */
-  readonly readable: ReadableStream<Uint8Array<ArrayBuffer>>;
-  /** Where the strings go in (non-strings error the stream with a TypeError). */
-  readonly writable: WritableStream<string>;
+  static {
+    likePlatform(this, 'Wtf8EncoderStream');
+  }
+
+  readonly #transform: TransformStream<string, Uint8Array<ArrayBuffer>>;
 
   constructor() {
     const encoder = new Wtf8Encoder();
-    const transform = new TransformStream<string, Uint8Array<ArrayBuffer>>({
+    this.#transform = new TransformStream<string, Uint8Array<ArrayBuffer>>({
       transform(chunk, controller) {
+        requireString(chunk, 'chunk');
         const bytes = encoder.encode(chunk, { stream: true });
         if (bytes.length > 0) controller.enqueue(bytes);
       },
@@ -210,8 +237,22 @@ export class Wtf8EncoderStream {
         if (bytes.length > 0) controller.enqueue(bytes);
       },
     });
-    this.readable = transform.readable;
-    this.writable = transform.writable;
+  }
+
+  /** Always `"wtf-8"`. */
+  get encoding(): 'wtf-8' {
+    void this.#transform; // a TypeError on another object, as Web IDL's brand check
+    return 'wtf-8';
+  }
+
+  /** The WTF-8 bytes. */
+  get readable(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    return this.#transform.readable;
+  }
+
+  /** Where the strings go in (anything else errors the stream with a `TypeError`). */
+  get writable(): WritableStream<string> {
+    return this.#transform.writable;
   }
 }
 
@@ -221,22 +262,21 @@ export class Wtf8EncoderStream {
  * errors with a {@link Wtf8Error} whose `offset` counts from the start of the stream. It takes
  * the arguments of {@link Wtf8Decoder}: `(label?, options?)` or `(options)`.
  *
+ * As in `TextDecoderStream`, a chunk that is not a buffer source (`undefined` and strings
+ * included) errors the stream with a `TypeError`, and a detached buffer is an empty chunk.
+ *
  * @example
  * ```ts
  * const text = readableOfBytes.pipeThrough(new Wtf8DecoderStream('wtf-8', { fatal: true }));
  * ```
  */
 export class Wtf8DecoderStream {
-  /** Always `"wtf-8"`. */
-  readonly encoding = 'wtf-8' as const;
-  /** Whether the stream errors on ill-formed input. */
-  readonly fatal: boolean;
-  /** Whether a leading BOM is kept (`true`, the default) or stripped (`false`). */
-  readonly ignoreBOM: boolean;
-  /** The decoded strings. */
-  readonly readable: ReadableStream<string>;
-  /** Where the bytes go in (any buffer source). */
-  readonly writable: WritableStream<BufferSource>;
+  static {
+    likePlatform(this, 'Wtf8DecoderStream');
+  }
+
+  readonly #decoder: Wtf8Decoder;
+  readonly #transform: TransformStream<BufferSource, string>;
 
   /**
    * Creates a decoding stream with the options given as `new Wtf8DecoderStream(options)`.
@@ -252,13 +292,12 @@ export class Wtf8DecoderStream {
    */
   constructor(label?: string, options?: Wtf8DecoderOptions);
   constructor(...args: unknown[]) {
-    const settings = readDecoderArguments(args);
-    const decoder = new Wtf8Decoder(settings);
-    this.fatal = settings.fatal;
-    this.ignoreBOM = settings.ignoreBOM;
-    const transform = new TransformStream<BufferSource, string>({
+    const decoder = new Wtf8Decoder(readDecoderArguments(args));
+    this.#decoder = decoder;
+    this.#transform = new TransformStream<BufferSource, string>({
       transform(chunk, controller) {
-        const text = decoder.decode(chunk, { stream: true });
+        // `decode(undefined)` ends a stream; as a chunk it is not a buffer source.
+        const text = decoder.decode(toBytes(chunk, 'chunk'), { stream: true });
         if (text.length > 0) controller.enqueue(text);
       },
       flush(controller) {
@@ -266,7 +305,40 @@ export class Wtf8DecoderStream {
         if (text.length > 0) controller.enqueue(text);
       },
     });
-    this.readable = transform.readable;
-    this.writable = transform.writable;
   }
+
+  /** Always `"wtf-8"`. */
+  get encoding(): 'wtf-8' {
+    void this.#decoder; // a TypeError on another object, as Web IDL's brand check
+    return 'wtf-8';
+  }
+
+  /** Whether the stream errors on ill-formed input. */
+  get fatal(): boolean {
+    return this.#decoder.fatal;
+  }
+
+  /** Whether a leading BOM is kept (`true`, the default) or stripped (`false`). */
+  get ignoreBOM(): boolean {
+    return this.#decoder.ignoreBOM;
+  }
+
+  /** The decoded strings. */
+  get readable(): ReadableStream<string> {
+    return this.#transform.readable;
+  }
+
+  /** Where the bytes go in (any buffer source). */
+  get writable(): WritableStream<BufferSource> {
+    return this.#transform.writable;
+  }
+}
+
+/**
+ * Gives a class's prototype the `Symbol.toStringTag` Web IDL gives a platform interface's (which
+ * `TextDecoder` and the others have): its name, read-only (`Object.prototype.toString` then says
+ * `[object Wtf8Decoder]`).
+ */
+function likePlatform(Class: { prototype: object }, name: string): void {
+  Object.defineProperty(Class.prototype, Symbol.toStringTag, { value: name, configurable: true });
 }
