@@ -4,7 +4,8 @@
 
 - byte targets get the rows' bytes; code-unit targets the rows' units as little-endian u16;
   Corrected UTF-8 also the code point rows as little-endian u32;
-- targets whose first input byte is a knob (stream, concat, kernels) get it from a fixed cycle;
+- targets whose first input byte is a knob (stream, concat, kernels, wtf8_string, inspect_chunks,
+  stream_words) get it from a fixed cycle;
 - consecutive rows are joined eight at a time, so that the seeds are few (about a hundred per
   target) and long enough for the SIMD kernels' windows (16 to 48 bytes).
 
@@ -68,6 +69,12 @@ def seeds():
         "stream": grouped(wtf8_units + wtf8_bytes, knobs=[0, 1, 2, 3]),
         "concat": grouped(wtf8_units, knobs=[0, 3, 7, 15]),
         "kernels": grouped(wtf8_bytes + wtf8_units, knobs=[0, 1, 0x81, 0xFF]),
+        # Knobs: the cut for joining and whether the units skip the first byte (wtf8_string);
+        # short or long chunks (inspect_chunks, stream_words).
+        "wtf8_string": grouped(wtf8_bytes + wtf8_encoded + wtf8_units, knobs=[0, 3, 0x85, 0xFF]),
+        "inspect_chunks": grouped(wtf8_bytes + wtf8_encoded + wtf8_units, knobs=[0, 1, 2, 3]),
+        "stream_words": grouped(wtf8_units + wtf8_bytes, knobs=[0, 1, 2, 3]),
+        "js_restore": grouped(wtf8_units),
     }
     for name, table in enc.items():
         pieces = [bytes.fromhex(r["bytes"]) for r in table["bytes"]]

@@ -82,3 +82,19 @@ pub fn utf16_valid_up_to(src: &[u16], simd: bool) -> usize {
         crate::validate::utf16_valid_up_to_from(src, 0)
     }
 }
+
+/// [`crate::js`]'s restoration of lone surrogates into a string's lossy UTF-8 (`src/restore.rs`):
+/// `unit_at(index)` stands for the string's `charCodeAt`. Returns whether nothing changed.
+pub fn restore_lone_surrogates(utf8: &mut [u8], unit_at: impl FnMut(usize) -> u16) -> bool {
+    crate::restore::restore_lone_surrogates(utf8, unit_at)
+}
+
+/// The code units that JavaScript's `escape` spelled as `%uXXXX` marks (`src/restore.rs`).
+pub fn units_of_escaped(escaped: &[u8]) -> alloc::vec::Vec<u16> {
+    crate::restore::units_of_escaped(escaped).collect()
+}
+
+/// The number of UTF-16 code units that well-formed UTF-8 spells (`src/restore.rs`).
+pub fn utf16_len(utf8: &[u8]) -> usize {
+    crate::restore::utf16_len(utf8)
+}

@@ -48,7 +48,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::error::{DecodeError, LoneSurrogateError};
-use crate::grammar::{is_surrogate, write_sequence};
+use crate::grammar::is_surrogate;
+use crate::restore::{restore_lone_surrogates, units_of_escaped, utf16_len};
 use crate::Wtf8String;
 
 /// The WTF-8 of a JavaScript string: every code unit kept, lone surrogates included.
@@ -276,17 +277,10 @@ fn nothing_lost(s: &JsString, text: &str) -> bool {
 /// surrogate of `s`, whose 3-byte sequence goes in its place, or a U+FFFD that was there.
 fn restore_surrogates(s: &JsString, text: &str, dst: &mut Vec<u8>) {
     let at: Vec<usize> = text.match_indices('\u{FFFD}').map(|(i, _)| i).collect();
-    let units = units_at(s, text, &at);
-    let bytes = text.as_bytes();
-    let mut start = 0;
-    for (&i, &unit) in at.iter().zip(&units) {
-        dst.extend_from_slice(&bytes[start..i]);
-        let mut seq = [0u8; 4];
-        let n = write_sequence(u32::from(unit), &mut seq);
-        dst.extend_from_slice(&seq[..n]);
-        start = i + 3;
-    }
-    dst.extend_from_slice(&bytes[start..]);
+    let mut units = units_at(s, text, &at).into_iter();
+    let start = dst.len();
+    dst.extend_from_slice(text.as_bytes());
+    restore_lone_surrogates(&mut dst[start..], |_| units.next().unwrap_or(0xFFFD));
 }
 
 /// The code units of `s` behind the U+FFFDs of `text` (its lossy UTF-8) at byte offsets `at`: each
@@ -319,16 +313,7 @@ fn marks_of(s: &JsString) -> Vec<u16> {
     let others = RegExp::new("[^\\uD800-\\uDFFF\\uFFFD]+", "gu");
     let marks = s.replace_by_pattern(&others, "");
     let escaped = String::from(escape(&marks));
-    // Each mark is `%uXXXX` (escape writes that form for every unit from U+0100 up).
-    escaped
-        .as_bytes()
-        .chunks_exact(6)
-        .map(|mark| {
-            mark[2..].iter().fold(0u16, |unit, &digit| {
-                unit << 4 | u16::from((digit as char).to_digit(16).unwrap_or(0) as u8)
-            })
-        })
-        .collect()
+    units_of_escaped(escaped.as_bytes()).collect()
 }
 
 #[wasm_bindgen]
@@ -338,13 +323,6 @@ extern "C" {
     /// the lone surrogates this is for.
     #[wasm_bindgen(js_name = escape)]
     fn escape(s: &JsString) -> JsString;
-}
-
-/// The UTF-16 length of UTF-8: one unit per sequence, two for a 4-byte one.
-fn utf16_len(utf8: &[u8]) -> usize {
-    utf8.iter()
-        .map(|&b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
-        .sum()
 }
 
 impl From<&JsString> for Wtf8String {

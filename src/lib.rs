@@ -130,6 +130,9 @@ mod grammar;
 mod inspect;
 #[cfg(feature = "js")]
 pub mod js;
+// What `js` does without a JavaScript engine (tested and fuzzed natively).
+#[cfg(any(feature = "js", fuzzing, test))]
+mod restore;
 #[cfg(any(test, simd_kernels))]
 mod simd;
 mod stream;

@@ -207,6 +207,8 @@ impl fmt::Debug for Wtf8String {
         f.write_str("\"")?;
         for segment in crate::inspect_wtf8(&self.bytes) {
             match segment.code_point().and_then(char::from_u32) {
+                // As `str`'s: a single quote as it is (`char`'s own Debug escapes it).
+                Some('\'') => fmt::Write::write_char(f, '\'')?,
                 Some(c) => {
                     for escaped in c.escape_debug() {
                         fmt::Write::write_char(f, escaped)?;
