@@ -1,60 +1,139 @@
 #!/usr/bin/env bash
-# Runs the fuzz targets (fuzz/fuzz_targets/, see fuzz/README.md) one at a time, each for the
-# given time, and prints the executions per target. Fails if any target finds anything.
+# Runs the fuzz targets (fuzz/fuzz_targets/, see fuzz/README.md) one at a time and prints the
+# executions per target. Fails if any target finds anything.
 #
-#   bash scripts/fuzz.sh --minutes N [target ...]   # a campaign (all targets by default)
 #   bash scripts/fuzz.sh --seconds N [target ...]   # scripts/test.sh runs --seconds 10
+#   bash scripts/fuzz.sh --minutes N [target ...]   # each target for N minutes, in one run
 #   bash scripts/fuzz.sh --runs N [target ...]      # until N executions each
+#   bash scripts/fuzz.sh --campaign --minutes N [target ...]
+#       # the campaign: every target in turn for N minutes, at nice 19 on one core, in slices of
+#       # at most 2 minutes with a 3-second pause between them (so a benchmark waiting for the
+#       # machine gets it), each target's total appended to the record in fuzz/README.md
+#       # (fuzz/record.py): executions, seconds, commit, date, findings; then --minimise
+#   bash scripts/fuzz.sh --minimise [target ...]    # cargo fuzz cmin: fuzz/kept/<target> becomes
+#       # the smallest set of inputs from it, fuzz/corpus/<target> and the seeds with the same
+#       # coverage, and the working corpus starts again empty
+#
+# Inputs: fuzz/corpus/<target> (the working corpus, not committed, where new inputs go),
+# fuzz/kept/<target> (the minimised corpus, committed) and fuzz/seeds/<target> (committed,
+# written by fuzz/seeds.py from the vector tables). Findings go to fuzz/artifacts/<target>/.
+# With WTF8_CPU_LOCK set to a file, each run of a target (each slice of a campaign) and the build
+# take a shared flock(1) on it, as everything heavy on a shared machine does here.
 #
 # Build flags (why: fuzz/README.md, "Speed"): release without debug assertions (-O), no
-# sanitizer (the crate forbids unsafe code), no compare tracing. Each target's corpus grows in
-# fuzz/corpus/<target> (not committed) from the seeds in fuzz/seeds/<target> (committed,
-# written by fuzz/seeds.py from the vector tables); findings go to fuzz/artifacts/<target>/.
-# Needs nightly Rust and cargo-fuzz (scripts/setup.sh installs both).
+# sanitizer (the crate forbids unsafe code), no compare tracing. Needs nightly Rust and
+# cargo-fuzz (scripts/setup.sh installs both).
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 
 seconds=""
 runs_limit=-1
+campaign=0
+minimise=0
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --minutes) seconds=$(( $2 * 60 )); shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --runs) runs_limit=$2; seconds=0; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    --campaign) campaign=1; shift ;;
+    --minimise) minimise=1; seconds=0; shift ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
-if [ -z "$seconds" ]; then
-  echo "usage: bash scripts/fuzz.sh --minutes N | --seconds N | --runs N [target ...]" >&2
+if [ -z "$seconds" ] || { [ "$campaign" = 1 ] && [ "$seconds" -le 0 ]; }; then
+  echo "usage: bash scripts/fuzz.sh --seconds N | --minutes N | --runs N | --campaign --minutes N | --minimise [target ...]" >&2
   exit 2
 fi
 flags=(-O --sanitizer none --no-trace-compares)
+locked=()
+[ -z "${WTF8_CPU_LOCK:-}" ] || locked=(flock -s "$WTF8_CPU_LOCK")
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(cargo +nightly fuzz list)
 
 python3 seeds.py --check
-cargo +nightly fuzz build "${flags[@]}" >/dev/null 2>&1
-rows=()
-failed=0
-for t in "${targets[@]}"; do
-  mkdir -p "corpus/$t" "artifacts/$t"
+"${locked[@]}" cargo +nightly fuzz build "${flags[@]}" >/dev/null 2>&1
+
+# Folds fuzz/corpus/$1 and fuzz/kept/$1 into the smallest set with the same coverage (cargo fuzz
+# cmin, seeds included but not kept: fuzz/seeds.py writes them), which becomes fuzz/kept/$1; the
+# working corpus then starts empty again.
+minimise_target() {
+  local t=$1 work
+  mkdir -p "corpus/$t" "kept/$t"
+  work=$(mktemp -d)
+  cp -n "corpus/$t"/* "kept/$t"/* "seeds/$t"/* "$work"/ 2>/dev/null || true
+  "${locked[@]}" nice -n 19 cargo +nightly fuzz cmin "${flags[@]}" "$t" "$work" -- -max_len=4096 >/dev/null 2>&1
+  for f in "seeds/$t"/*; do rm -f "$work/$(basename "$f")"; done
+  rm -rf "kept/$t" "corpus/$t"
+  mv "$work" "kept/$t"
+  chmod 755 "kept/$t"
+  mkdir -p "corpus/$t"
+  printf '%-16s kept: %6s files %9s bytes\n' "$t" "$(ls "kept/$t" | wc -l)" "$(cat "kept/$t"/* 2>/dev/null | wc -c)"
+}
+
+if [ "$minimise" = 1 ]; then
+  for t in "${targets[@]}"; do minimise_target "$t"; done
+  exit 0
+fi
+
+commit=$(git rev-parse --short HEAD)
+git diff --quiet HEAD -- ../src ../Cargo.toml fuzz_targets Cargo.toml || commit="$commit+changes"
+
+# One libFuzzer run of target $1 for $2 seconds (0: until $runs_limit executions); sets `runs`,
+# `took` and `status`, and prints the end of the log of a failed run.
+run_target() {
+  local t=$1 secs=$2 log
   log=$(mktemp)
   status=ok
-  cargo +nightly fuzz run "${flags[@]}" "$t" "corpus/$t" "seeds/$t" -- \
-    -max_total_time="$seconds" -runs="$runs_limit" -max_len=4096 -print_final_stats=1 \
+  # (libFuzzer looks at the clock only once the corpus is read: `timeout` bounds a starved run.)
+  "${locked[@]}" timeout --signal=INT $(( secs > 0 ? secs + 60 : 86400 )) \
+    nice -n "$niceness" cargo +nightly fuzz run "${flags[@]}" "$t" "corpus/$t" "kept/$t" "seeds/$t" -- \
+    -max_total_time="$secs" -runs="$runs_limit" -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="artifacts/$t/" >"$log" 2>&1 || status=FAILED
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  runs=${runs:-0}
   took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
+  took=${took:-$secs}
   if [ "$status" != ok ]; then
-    failed=1
     echo "--- $t failed; the end of its log:" >&2
     tail -30 "$log" >&2
   fi
-  secs=${took:-0}
-  rows+=("$(printf '%-16s %14s %9s %6s  %s' "$t" "${runs:-?}" "$(( ${runs:-0} / (secs > 0 ? secs : 1) ))" "${took:-?}" "$status")")
   rm -f "$log"
+}
+
+rows=()
+failed=0
+niceness=0
+[ "$campaign" = 0 ] || niceness=19
+for t in "${targets[@]}"; do
+  mkdir -p "corpus/$t" "kept/$t" "artifacts/$t"
+  total=0
+  spent=0
+  if [ "$campaign" = 1 ]; then
+    before=$(ls "artifacts/$t" | wc -l)
+    while [ "$spent" -lt "$seconds" ]; do
+      slice=$(( seconds - spent < 120 ? seconds - spent : 120 ))
+      run_target "$t" "$slice"
+      total=$(( total + runs ))
+      spent=$(( spent + took ))
+      [ "$status" = ok ] || break
+      sleep 3
+    done
+    findings=none
+    if [ "$status" != ok ]; then
+      findings="$(( $(ls "artifacts/$t" | wc -l) - before )) in fuzz/artifacts/$t"
+    fi
+    python3 record.py rust "$t" "$total" "$spent" "$commit" "$findings"
+    minimise_target "$t"
+  else
+    run_target "$t" "$seconds"
+    total=$runs
+    spent=$took
+  fi
+  [ "$status" = ok ] || failed=1
+  rows+=("$(printf '%-16s %14s %9s %6s  %s' "$t" "$total" "$(( total / (spent > 0 ? spent : 1) ))" "$spent" "$status")")
 done
 printf '%-16s %14s %9s %6s  %s\n' target executions exec/s secs result
 printf '%s\n' "${rows[@]}"
+[ "$campaign" = 0 ] || echo "recorded in fuzz/README.md (fuzz/record.py)"
 exit $failed

@@ -78,7 +78,7 @@ wasm-pack test --node examples/wasm-bindgen
 wasm-pack test --headless --chrome examples/wasm-bindgen
 node --test --test-reporter=spec tests/wasm-bindgen/*.test.mjs
 
-step "fuzz smoke" "fuzz: every cargo-fuzz target for 10 s, so they keep building and finding nothing (fuzz/README.md); two at a time (a fuzzer uses one core)"
+step "fuzz smoke" "fuzz: every cargo-fuzz target for 10 s from its kept corpus, so they keep building and finding nothing (fuzz/README.md); two at a time (a fuzzer uses one core)"
 mapfile -t fuzz_targets < <(cd fuzz && cargo +nightly fuzz list)
 bash scripts/fuzz.sh --seconds 10 "${fuzz_targets[@]:0:$(((${#fuzz_targets[@]} + 1) / 2))}" &
 fuzz_half=$!
@@ -127,6 +127,9 @@ for version in node22 node24 node26; do
   "$bin" --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
   WTF8_HIDE=Buffer,getBuiltinModule "$bin" --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
 done
+
+step "route campaign" "routes: the property campaign, 600 seeded cases per runtime, every plan against the wasm-only plan in Node 22/24/26, Deno and Bun (fuzz/README.md)"
+node scripts/route-campaign.mjs --cases 600 --seed 20261127 --max-length 70000 --pause 0
 
 step "consumer" "consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, esbuild, webpack, Vite"
 node --test --test-concurrency=2 --test-reporter=spec tests/consumer/*.test.mjs
