@@ -12,6 +12,7 @@ The logs and totals are Markdown tables between `<!-- record:NAME -->` and `<!--
 markers; each log row is one target (or one runtime's plans) of one campaign, dated (UTC).
 """
 import datetime
+import fcntl
 import os
 import re
 import sys
@@ -99,8 +100,16 @@ def append(text, name, header, row):
 
 
 def main(argv):
-    with open(README, encoding="utf-8") as f:
-        text = f.read()
+    # The Rust and the JavaScript campaigns may record at the same moment: one at a time.
+    with open(README, "r+", encoding="utf-8") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        text = update(f.read(), argv)
+        f.seek(0)
+        f.write(text)
+        f.truncate()
+
+
+def update(text, argv):
     today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     if argv[:1] == ["rust"] and len(argv) == 6:
         _, target, execs, secs, commit, findings = argv
@@ -117,9 +126,7 @@ def main(argv):
         )
     elif argv != ["totals"]:
         sys.exit(__doc__)
-    text = totals(text)
-    with open(README, "w", encoding="utf-8") as f:
-        f.write(text)
+    return totals(text)
 
 
 if __name__ == "__main__":
