@@ -53,18 +53,21 @@ function caseRng(seed, index) {
   return rng((x ^ (x >>> 16)) >>> 0 || 1);
 }
 
-/** A length: short, at or around a limit (±3), or up to `maxLength`. */
+/**
+ * A length: short, at or around a limit (±3), or up to 70,000. The limits are picked by their
+ * cost: the ones up to 1 KiB most often, up to 128 Ki less, the largest (1,398,101 units, a
+ * second a case over every plan) once in a thousand cases.
+ */
 function pickLength(r, limits, maxLength) {
-  const near = limits.lengths.filter((n) => n + 3 <= maxLength);
-  const k = r.int(100);
-  if (k < 45 || near.length === 0) return r.int(Math.min(maxLength, 300) + 1);
-  if (k < 95) {
-    // Mostly the small limits: the large ones cost milliseconds a case.
-    const small = near.filter((n) => n <= 1024);
-    const pool = r.chance(0.85) && small.length > 0 ? small : near;
-    return Math.max(0, r.pick(pool) + r.int(7) - 3);
-  }
-  return r.int(Math.min(maxLength, 70_000) + 1);
+  const near = (from, to) => limits.lengths.filter((n) => n > from && n <= to && n + 3 <= maxLength);
+  const k = r.int(1000);
+  let pool;
+  if (k < 450) return r.int(Math.min(maxLength, 300) + 1);
+  if (k < 900) pool = near(0, 1024);
+  else if (k < 949) pool = near(1024, 131_072);
+  else if (k < 950) pool = near(131_072, Infinity);
+  if (pool === undefined || pool.length === 0) return r.int(Math.min(maxLength, 70_000) + 1);
+  return Math.max(0, r.pick(pool) + r.int(7) - 3);
 }
 
 /** How many surrogates (or surrogate sequences) to place in an input of `length`. */
