@@ -34,19 +34,19 @@ export type DecodeStep = ((bytes: Uint8Array, fatal: boolean) => string | undefi
 export type DecodeEnd = ((bytes: Uint8Array, fatal: boolean) => string) & Labelled;
 
 /** wasm: all bytes, and every strict error with its position. */
-export const wasmDecode: DecodeEnd = step('wasmDecode', (bytes, fatal) => decodeWasm(bytes, fatal));
+export const wasmDecode: DecodeEnd = step(STEP_NAMES && 'wasmDecode', (bytes, fatal) => decodeWasm(bytes, fatal));
 
 /**
  * The JavaScript loop of js/short.ts, for well-formed WTF-8 only (it passes at the first
  * ill-formed byte, and strictly at a spelled-out pair); at most 1,024 bytes (one `apply`).
  */
-export const loopDecode: DecodeStep = step('loopDecode', decodeShort, undefined, 1024);
+export const loopDecode: DecodeStep = step(STEP_NAMES && 'loopDecode', decodeShort, undefined, 1024);
 
 /** A platform UTF-8 decoder, lenient (U+FFFD), as a plain function. */
 export type NativeDecoder = ((bytes: Uint8Array) => string) & Labelled;
 
 /** `TextDecoder.decode` (lenient, a BOM kept), for input of any length (js/platform.ts). */
-export const textDecoder: NativeDecoder = step('textDecoder', (bytes: Uint8Array) =>
+export const textDecoder: NativeDecoder = step(STEP_NAMES && 'textDecoder', (bytes: Uint8Array) =>
   platformDecode(lenientUtf8, bytes),
 );
 
@@ -58,7 +58,12 @@ export const textDecoder: NativeDecoder = step('textDecoder', (bytes: Uint8Array
 export const utf8Slice: NativeDecoder =
   nodeUtf8Slice === undefined
     ? textDecoder
-    : step('utf8Slice', (bytes: Uint8Array) => nodeUtf8Slice!.call(bytes, 0, bytes.length), undefined, 1 << 27);
+    : step(
+        STEP_NAMES && 'utf8Slice',
+        (bytes: Uint8Array) => nodeUtf8Slice!.call(bytes, 0, bytes.length),
+        undefined,
+        1 << 27,
+      );
 
 /** How a step searches bytes for ED: the typed array's `indexOf`, or Node's Buffer (a native memchr). */
 export type ByteSearch = 'typed' | 'buffer';
@@ -76,7 +81,7 @@ export function nativeUnlessSurrogate(
   const args = [decoder, scan];
   if (scan === 'loop')
     return step(
-      'nativeUnlessSurrogate',
+      STEP_NAMES && 'nativeUnlessSurrogate',
       (bytes) => (surrogateScan(bytes) ? undefined : clean(decoder(bytes))),
       args,
       decoder.maxLength,
@@ -84,7 +89,7 @@ export function nativeUnlessSurrogate(
   const { probes } = scan;
   const where = searchIn(scan.search);
   return step(
-    'nativeUnlessSurrogate',
+    STEP_NAMES && 'nativeUnlessSurrogate',
     (bytes) => (surrogateSequenceIn(bytes, probes, where(bytes)) === true ? undefined : clean(decoder(bytes))),
     args,
     decoder.maxLength,
@@ -92,14 +97,16 @@ export function nativeUnlessSurrogate(
 }
 
 /** The lenient platform decoder; its text without U+FFFD is ours (strict too). */
-export const nativeClean: DecodeStep = step('nativeClean', (bytes) => clean(platformDecode(lenientUtf8, bytes)));
+export const nativeClean: DecodeStep = step(STEP_NAMES && 'nativeClean', (bytes) =>
+  clean(platformDecode(lenientUtf8, bytes)),
+);
 
 /** `decoder` when Node's `isUtf8` (native, SIMD) says the bytes are UTF-8. `undefined` without it. */
 export function nativeIfUtf8(decoder: NativeDecoder): DecodeStep | undefined {
   const checks = nodeByteChecks;
   if (checks === undefined) return undefined;
   return step(
-    'nativeIfUtf8',
+    STEP_NAMES && 'nativeIfUtf8',
     (bytes: Uint8Array) => (checks.isUtf8(bytes) ? decoder(bytes) : undefined),
     [decoder],
     decoder.maxLength,
@@ -110,12 +117,12 @@ export function nativeIfUtf8(decoder: NativeDecoder): DecodeStep | undefined {
 export const nativeIfAscii: DecodeStep | undefined =
   nodeByteChecks === undefined
     ? undefined
-    : step('nativeIfAscii', (bytes: Uint8Array) =>
+    : step(STEP_NAMES && 'nativeIfAscii', (bytes: Uint8Array) =>
         nodeByteChecks!.isAscii(bytes) ? platformDecode(lenientUtf8, bytes) : undefined,
       );
 
 /** `TextDecoder` when 16 probed bytes are ASCII, if its text has no U+FFFD (a wrong guess costs only speed). */
-export const nativeIfLooksAscii: DecodeStep = step('nativeIfLooksAscii', (bytes) => {
+export const nativeIfLooksAscii: DecodeStep = step(STEP_NAMES && 'nativeIfLooksAscii', (bytes) => {
   const stride = Math.max(1, Math.floor(bytes.length / 16));
   for (let i = 0; i < bytes.length; i += stride) if (bytes[i]! >= 0x80) return undefined;
   return clean(platformDecode(lenientUtf8, bytes));
@@ -128,11 +135,11 @@ export const nativeIfLooksAscii: DecodeStep = step('nativeIfLooksAscii', (bytes)
  * decoding half the input.
  */
 export function nativeStrict(unlessSurrogate?: { probes: number; search: ByteSearch }): DecodeStep {
-  if (unlessSurrogate === undefined) return step('nativeStrict', strict, []);
+  if (unlessSurrogate === undefined) return step(STEP_NAMES && 'nativeStrict', strict, []);
   const { probes, search } = unlessSurrogate;
   const where = searchIn(search);
   return step(
-    'nativeStrict',
+    STEP_NAMES && 'nativeStrict',
     (bytes) => (surrogateSequenceIn(bytes, probes, where(bytes)) === true ? undefined : strict(bytes)),
     [unlessSurrogate],
   );
@@ -154,7 +161,7 @@ function strict(bytes: Uint8Array): string | undefined {
 export function searchSurrogates(probes: number, search: ByteSearch): DecodeStep {
   const where = searchIn(search);
   return step(
-    'searchSurrogates',
+    STEP_NAMES && 'searchSurrogates',
     (bytes, fatal) => {
       if (fatal) return undefined;
       const found = surrogateSequenceIn(bytes, probes, where(bytes));
@@ -172,7 +179,7 @@ export function searchSurrogates(probes: number, search: ByteSearch): DecodeStep
 export function nativeBetween(few: Few, search: ByteSearch): DecodeStep {
   const where = searchIn(search);
   return step(
-    'nativeBetween',
+    STEP_NAMES && 'nativeBetween',
     (bytes, fatal) => {
       const surrogates = surrogateSequences(bytes, few(bytes.length), where(bytes));
       if (surrogates === undefined || (fatal && (surrogates.length === 0 || spelledPair(bytes, surrogates))))
@@ -195,7 +202,7 @@ export function nativeBetween(few: Few, search: ByteSearch): DecodeStep {
 export function nativePatched(few: Few, search: ByteSearch): DecodeStep {
   const where = searchIn(search);
   return step(
-    'nativePatched',
+    STEP_NAMES && 'nativePatched',
     (bytes, fatal) => {
       const text = platformDecode(lenientUtf8, bytes);
       if (text.indexOf('\uFFFD') < 0) return text;
@@ -210,9 +217,11 @@ export function nativePatched(few: Few, search: ByteSearch): DecodeStep {
  * `first` bytes): V8's and JavaScriptCore's decoders fall back to a scalar path on any error.
  */
 export function wasmIfDense(first: number): DecodeStep {
-  return step('wasmIfDense', (bytes, fatal) => (looksDense(bytes, first) ? decodeWasm(bytes, fatal) : undefined), [
-    first,
-  ]);
+  return step(
+    STEP_NAMES && 'wasmIfDense',
+    (bytes, fatal) => (looksDense(bytes, first) ? decodeWasm(bytes, fatal) : undefined),
+    [first],
+  );
 }
 
 // --- is it UTF-8? --------------------------------------------------------------------------------
@@ -222,14 +231,19 @@ export type Utf8Check = ((bytes: Uint8Array) => boolean) & Labelled;
 
 /** Node's `isUtf8` (native, SIMD). `undefined` without Node's byte checks. */
 export const isUtf8Native: Utf8Check | undefined =
-  nodeByteChecks === undefined ? undefined : step('isUtf8Native', (bytes: Uint8Array) => nodeByteChecks!.isUtf8(bytes));
+  nodeByteChecks === undefined
+    ? undefined
+    : step(STEP_NAMES && 'isUtf8Native', (bytes: Uint8Array) => nodeByteChecks!.isUtf8(bytes));
 
 /** The platform's strict decoder: no throw, UTF-8. */
-export const isUtf8Strict: Utf8Check = step('isUtf8Strict', (bytes: Uint8Array) => strict(bytes) !== undefined);
+export const isUtf8Strict: Utf8Check = step(
+  STEP_NAMES && 'isUtf8Strict',
+  (bytes: Uint8Array) => strict(bytes) !== undefined,
+);
 
 /** The lenient decoder first (where the strict one is slow), the strict one only for a text with U+FFFD. */
 export const isUtf8Lenient: Utf8Check = step(
-  'isUtf8Lenient',
+  STEP_NAMES && 'isUtf8Lenient',
   (bytes: Uint8Array) => platformDecode(lenientUtf8, bytes).indexOf('\uFFFD') < 0 || strict(bytes) !== undefined,
 );
 

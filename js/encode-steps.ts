@@ -26,10 +26,10 @@ export type EncodeStep = ((input: string) => Uint8Array<ArrayBuffer> | undefined
 export type EncodeEnd = ((input: string) => Uint8Array<ArrayBuffer>) & Labelled;
 
 /** The JavaScript loop of js/short.ts: any string (its result lives on the engine's heap, cheaply). */
-export const loopEncode: EncodeEnd = step('loopEncode', encodeShort);
+export const loopEncode: EncodeEnd = step(STEP_NAMES && 'loopEncode', encodeShort);
 
 /** wasm: any string, in one trip up to {@link MAX_ENCODE_UNITS} units, else chunk by chunk. */
-export const wasmEncode: EncodeEnd = step('wasmEncode', (input) =>
+export const wasmEncode: EncodeEnd = step(STEP_NAMES && 'wasmEncode', (input) =>
   input.length <= MAX_ENCODE_UNITS ? encodeWasmExact(input) : encodeChunks(input),
 );
 
@@ -47,7 +47,7 @@ export function nativeEncode(...args: [write?: NativeWrite, only?: 'any' | 'lati
   const [write = 'encode', only = 'any'] = args;
   if (write === 'encode') {
     return step(
-      'nativeEncode',
+      STEP_NAMES && 'nativeEncode',
       only === 'any'
         ? (input: string) => (isWellFormed(input) ? textEncoder.encode(input) : undefined)
         : (input: string) => (looksLatin1(input) && isWellFormed(input) ? textEncoder.encode(input) : undefined),
@@ -55,7 +55,7 @@ export function nativeEncode(...args: [write?: NativeWrite, only?: 'any' | 'lati
     );
   }
   return step(
-    'nativeEncode',
+    STEP_NAMES && 'nativeEncode',
     only === 'any'
       ? (input: string) => (isWellFormed(input) ? encodeIntoScratch(input) : undefined)
       : (input: string) => (looksLatin1(input) && isWellFormed(input) ? encodeIntoScratch(input) : undefined),
@@ -73,7 +73,7 @@ export function patchedEncode(few: Few): EncodeStep | undefined {
   const Buffer = NodeBuffer;
   if (Buffer === undefined) return undefined;
   return step(
-    'patchedEncode',
+    STEP_NAMES && 'patchedEncode',
     (input: string) => {
       const most = few(input.length);
       const lone: number[] = [];
@@ -106,7 +106,7 @@ const REPLACEMENT = new Uint8Array([0xef, 0xbf, 0xbd]);
 export type LoneFinder = ((input: string, start: number, end: number, most: number) => number[] | undefined) & Labelled;
 
 /** A chunk's lone surrogates found by wasm (the chunk's units copied in and scanned there). */
-export const scan: LoneFinder = step('scan', loneSurrogatesInWasm);
+export const scan: LoneFinder = step(STEP_NAMES && 'scan', loneSurrogatesInWasm);
 
 /**
  * A chunk's lone surrogates found by `isWellFormed` (where it is SIMD) of halves, never split
@@ -117,7 +117,7 @@ export function halving(leaf: number): LoneFinder {
   if (!(leaf >= 4)) throw new RangeError('leaf < 4');
   if (!nativeIsWellFormed) return scan;
   return step(
-    'halving',
+    STEP_NAMES && 'halving',
     (input: string, start: number, end: number, most: number) => halve(input, start, end, most, leaf),
     [leaf],
   );
@@ -129,7 +129,7 @@ export function halving(leaf: number): LoneFinder {
  * `encodeInto` and each lone surrogate its 3 bytes; wasm encodes a chunk with more whole.
  */
 export function chunkedEncode(finder: LoneFinder, few: Few): EncodeEnd {
-  return step('chunkedEncode', (input) => encodeChunks(input, finder, few), [finder, few]);
+  return step(STEP_NAMES && 'chunkedEncode', (input) => encodeChunks(input, finder, few), [finder, few]);
 }
 
 /** {@link chunkedEncode}'s work; without `find`, wasm encodes every chunk. */

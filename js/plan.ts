@@ -21,14 +21,23 @@ import { canMove, movesFor, type MovesKind } from './moves.js';
  * that `npm run bench -- --plans` prints; and the longest input it takes.
  */
 export interface Labelled {
-  readonly what: string;
+  readonly what: string | false;
   readonly args?: readonly unknown[] | undefined;
   readonly maxLength: number;
 }
 
-/** `fn` as a step named `what`, made with `args`, for input up to `maxLength` (no row puts it in a longer band: tests/js/routes.test.mjs checks). */
+declare global {
+  /**
+   * Whether steps carry their names (`what`): `true` in the test entry, whose reports and bench
+   * rows print them, and `false` in the published entries, where `STEP_NAMES && 'name'` leaves
+   * the names out of the bundle (162 B gzip of the main entry). scripts/build.mjs defines it.
+   */
+  const STEP_NAMES: boolean;
+}
+
+/** `fn` as a step named `what` (see `STEP_NAMES`), made with `args`, for input up to `maxLength` (no row puts it in a longer band: tests/js/routes.test.mjs checks). */
 export function step<F extends object>(
-  what: string,
+  what: string | false,
   fn: F,
   args?: readonly unknown[],
   maxLength = Infinity,
@@ -44,7 +53,7 @@ export type Few = ((length: number) => number) & Labelled;
  * density of lone surrogates up to which working around them beats handing the input to wasm.
  */
 export function few(base: number, per64Ki: number): Few {
-  return step('few', (length: number) => base + ((per64Ki * length) >>> 16), [base, per64Ki]);
+  return step(STEP_NAMES && 'few', (length: number) => base + ((per64Ki * length) >>> 16), [base, per64Ki]);
 }
 
 /** A band: input up to `upTo` code units or bytes goes through `steps` in order, then to `end`. */

@@ -24,7 +24,7 @@ import { decodeWasm, encodeRangeInto, MAX_DECODE_BYTES, MAX_ENCODE_UNITS, movesI
 import { readFatal, readIgnoreBOM, requireString, toBytes } from './args.js';
 
 /** Never asks the platform: wasm validates everything. */
-const isUtf8Never: Utf8Check = step('isUtf8Never', (_bytes: Uint8Array) => false);
+const isUtf8Never: Utf8Check = step(STEP_NAMES && 'isUtf8Never', (_bytes: Uint8Array) => false);
 
 /**
  * Everything through wasm, code units moved as `moves` says: the reference every other plan is

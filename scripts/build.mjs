@@ -233,6 +233,8 @@ for (const entry of ENTRIES) {
       // spell most as \xNN escapes).
       charset: 'utf8',
       legalComments: 'inline',
+      // Steps leave their names out of the published entries (js/plan.ts, STEP_NAMES).
+      define: { STEP_NAMES: 'false' },
       banner: { js: banner },
       outfile: join(dist, entry.files[format]),
       plugins: [await virtualModules(entry)],
@@ -254,6 +256,7 @@ await esbuild.build({
   target: 'es2022',
   minify: true,
   charset: 'utf8',
+  define: { STEP_NAMES: 'true' },
   banner: { js: `/*! wtf8-wasm ${version} test entry (not published) | MIT */` },
   outfile: join(testing, 'wtf8-wasm-testing.mjs'),
   plugins: [await virtualModules(main)],

@@ -16,6 +16,7 @@
 // finding names the one case to replay: `generateCase(limits, seed, index)`.
 import { naiveEncode } from './naive.mjs';
 import { rng } from './generators.mjs';
+import { describePlan } from './plans.mjs';
 
 /**
  * Sizes inside the core and the wasm bindings (bindings/main/src/lib.rs): 65,536 bytes per decode
@@ -33,7 +34,7 @@ export function limitsOf(api, names) {
   const lengths = new Set(INNER_LENGTHS);
   const counts = new Set([1, 2, 3, 8, 341]);
   for (const name of names) {
-    const plan = api.describePlan(name);
+    const plan = describePlan(api, name);
     for (const band of [...plan.encode, ...plan.decode]) {
       if (Number.isFinite(band.upTo)) lengths.add(band.upTo);
       for (const label of band.steps) for (const n of label.match(/\d+/g) ?? []) counts.add(Number(n));
