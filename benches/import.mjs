@@ -13,7 +13,10 @@
 // Each figure is read inside the runtime with performance.now(): `import` from the statement before
 // the dynamic import to the line after it (the module's own evaluation: for ours, compiling and
 // instantiating the embedded wasm), `first call` an encode and a decode of a short string with a
-// lone surrogate right after. Memory (Node, Deno, Bun): resident set after import minus before.
+// lone surrogate right after, `first large call` the same round trip of a 101,000-unit string with
+// a lone surrogate every 101 units right after that (for ours the first call that needs wasm on
+// every plan: the module is compiled then, not at import). Memory (Node, Deno, Bun): resident set
+// after import minus before.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -35,6 +38,9 @@ const other = value('--vs', null) && resolve(value('--vs', null));
 const WHO = other ? ['ours', 'other', 'peer'] : ['ours', 'peer'];
 const peerEntry = join(root, 'node_modules', '@cto.af', 'wtf8', 'lib', 'index.js');
 
+/** The large round trip's input (101,000 units, a lone surrogate every 101), then `call` on it. */
+const big = (call) => `const big = ('abc\\u00e9\\u4e2d'.repeat(20) + '\\uD800').repeat(1000);\n${call}`;
+
 /** The script each fresh process runs: times the import and the first calls, prints one line of JSON. */
 const probe = (url, ours) => `
 const rss = () => (globalThis.Deno ? Deno.memoryUsage().rss : process.memoryUsage().rss);
@@ -42,14 +48,21 @@ const before = rss();
 const t0 = performance.now();
 const m = await import(${JSON.stringify(url)});
 const t1 = performance.now();
+const imported = rss() - before;
 ${
   ours
     ? `const back = m.decode(m.encode('ab\\uD800c'));`
     : `const back = new m.Wtf8Decoder('wtf8', { ignoreBOM: true }).decode(new m.Wtf8Encoder().encode('ab\\uD800c'));`
 }
 const t2 = performance.now();
-if (back !== 'ab\\uD800c') throw new Error('round trip failed');
-console.log(JSON.stringify({ import: t1 - t0, first: t2 - t1, rss: rss() - before }));
+${
+  ours
+    ? big(`const bigBack = m.decode(m.encode(big));`)
+    : big(`const bigBack = new m.Wtf8Decoder('wtf8', { ignoreBOM: true }).decode(new m.Wtf8Encoder().encode(big));`)
+}
+const t3 = performance.now();
+if (back !== 'ab\\uD800c' || bigBack !== big) throw new Error('round trip failed');
+console.log(JSON.stringify({ import: t1 - t0, first: t2 - t1, large: t3 - t2, rss: imported }));
 `;
 
 const median = (list) => {
@@ -114,7 +127,14 @@ ${
     : `const back = new m.Wtf8Decoder('wtf8', { ignoreBOM: true }).decode(new m.Wtf8Encoder().encode('ab\\uD800c'));`
 }
 const t2 = performance.now();
-globalThis.__result = back === 'ab\\uD800c' ? { import: t1 - t0, first: t2 - t1 } : { error: 'round trip failed' };
+${
+  ours
+    ? big(`const bigBack = m.decode(m.encode(big));`)
+    : big(`const bigBack = new m.Wtf8Decoder('wtf8', { ignoreBOM: true }).decode(new m.Wtf8Encoder().encode(big));`)
+}
+const t3 = performance.now();
+globalThis.__result =
+  back === 'ab\\uD800c' && bigBack === big ? { import: t1 - t0, first: t2 - t1, large: t3 - t2 } : { error: 'round trip failed' };
 </script>`;
 
 async function browserRunsOf(name) {
@@ -169,6 +189,9 @@ try {
       ...(other ? [f(median(diff('other')))] : []),
       f(median(pick('ours', 'first')), 2),
       f(median(pick('peer', 'first')), 2),
+      f(median(pick('ours', 'large'))),
+      ...(other ? [f(median(pick('other', 'large')))] : []),
+      f(median(pick('peer', 'large'))),
       r.kind === 'browser' ? '-' : f(median(pick('ours', 'rss')) / 2 ** 20),
       r.kind === 'browser' ? '-' : f(median(pick('peer', 'rss')) / 2 ** 20),
       String(results.ours.length),
@@ -187,6 +210,9 @@ const headers = [
   ...(other ? ['--vs − peer'] : []),
   'first call ms (ours)',
   'first call ms (peer)',
+  'first large call ms (ours)',
+  ...(other ? ['first large call ms (--vs)'] : []),
+  'first large call ms (peer)',
   'RSS MiB (ours)',
   'RSS MiB (peer)',
   'runs',
