@@ -59,6 +59,13 @@ export function detectRuntime(globals: RuntimeGlobals = globalThis as RuntimeGlo
 /** This runtime (see {@link detectRuntime}). */
 export const runtime: Runtime = detectRuntime();
 
+/**
+ * Whether wasm may be compiled after start-up: not in Cloudflare's workerd, which refuses code
+ * generation once a request runs ("Wasm code generation disallowed by embedder"), so js/wasm.ts
+ * compiles its module at import there (tests/consumer: the packed package in workerd).
+ */
+export const compilesLate = (globalThis as RuntimeGlobals).navigator?.userAgent !== 'Cloudflare-Workers';
+
 export const textEncoder = new TextEncoder();
 export const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 export const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -18,6 +18,7 @@ import { wasmBytes } from 'wtf8-wasm:bytes';
 import { instantiate, viewOf } from './instantiate.js';
 import { failure, unpack, type Wtf8Error } from './errors.js';
 import type { Moves, MovesKind, UnitMoves } from './moves.js';
+import { compilesLate } from './platform.js';
 
 /**
  * Code units per encode call, and bytes per decode call: the bindings' chunk sizes (bindings/main),
@@ -293,3 +294,6 @@ export class StreamingDecoder {
     this.#state = undefined;
   }
 }
+
+// Where wasm cannot be compiled later (workerd), compile it now, while the module is imported.
+if (!compilesLate) boot();
