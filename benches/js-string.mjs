@@ -1,16 +1,28 @@
 #!/usr/bin/env node
-// For Rust wasm-bindgen authors (issue 18): wtf8-wasm's lossless conversions of JavaScript
-// strings (`js_string_to_wtf8`, `wtf8_to_js_string`, feature `js`) against wasm-bindgen's own lossy
-// path on the same strings (`&str` in, `String` out), at 8, 100, 10 K and 1 M units, well-formed
-// and with a lone surrogate per 50 units, in Node 26 and headless Chromium. Builds the example
-// crate (examples/wasm-bindgen) with wasm-pack for the nodejs and web targets. See
-// benches/README.md, "From Rust (wasm-bindgen)".
+// For Rust wasm-bindgen authors (issues 18, 27): a `#[wasm_bindgen]` function that takes a string
+// and gives it back, `fn echo(s: Wtf8String) -> Wtf8String` (lossless) against
+// `fn echo(s: String) -> String` (wasm-bindgen's own, lossy), and against the lossless way crates
+// roll by hand today (a `JsString` read with one `charCodeAt` per code unit and written back with
+// `String.fromCharCode`). Per script (ASCII, Latin, Cyrillic, CJK, emoji; real text from
+// benches/corpora.mjs), at 8, 100, 10 K and 1 M code units, well-formed and with one lone
+// surrogate per 1,000 and per 50 units; on pools of different strings (1,024 of 8 and 100 units,
+// 32 of 10 K, 2 of 1 M), paired rounds, medians, and a control row (the anchor timed against
+// itself). Builds the example crate (examples/wasm-bindgen) with wasm-pack for the `nodejs` and
+// `web` targets. See benches/README.md, "From Rust (wasm-bindgen)".
 //
-//   node benches/js-string.mjs [--runtime node26,chromium] [--samples N] [--target-ms N]
+//   node benches/js-string.mjs [--runtime node22,node26,deno,chromium,firefox] [--samples N]
+//     [--target-ms N] [--script cjk,emoji] [--size 8,1000000] [--kind well-formed,lone 1/50]
+//     [--parts] [--features F] [--no-build] [--json FILE]
+//
+// --parts also times the argument alone and the return value alone; --features builds the example
+// crate with these cargo features; --no-build reuses the last build (target/bench-js-string/).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { buildCorpora } from './corpora.mjs';
+import { KINDS, SCRIPTS, SIZES } from './js-string-suite.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -19,90 +31,172 @@ const option = (name, fallback) => {
   const at = args.indexOf(name);
   return at >= 0 && at + 1 < args.length ? args[at + 1] : fallback;
 };
-const runtimes = option('--runtime', 'node26,chromium').split(',');
-const settings = { samples: Number(option('--samples', 9)), targetMs: Number(option('--target-ms', 20)) };
-const SIZES = [8, 100, 10_000, 1_000_000];
+const list = (name, all) => {
+  const value = option(name, null);
+  return value === null ? all : value.split(',').map((v) => (typeof all[0] === 'number' ? Number(v) : v));
+};
+const runtimes = option('--runtime', 'node22,node26,deno,chromium,firefox').split(',');
+const settings = {
+  samples: Number(option('--samples', 7)),
+  targetMs: Number(option('--target-ms', 20)),
+  parts: args.includes('--parts'),
+};
+const scripts = list('--script', SCRIPTS);
+const sizes = list('--size', SIZES);
+const kinds = list(
+  '--kind',
+  KINDS.map((k) => k.name),
+);
 const out = join(root, 'target', 'bench-js-string');
 const crate = join(root, 'examples', 'wasm-bindgen');
+mkdirSync(out, { recursive: true });
 
-for (const target of ['nodejs', 'web']) {
-  execFileSync(
-    'wasm-pack',
-    [
-      '--quiet',
-      'build',
-      crate,
-      '--target',
-      target,
-      '--release',
-      '--out-dir',
-      join(out, target),
-      '--out-name',
-      'example',
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+if (!args.includes('--no-build')) {
+  const features = option('--features', null);
+  for (const target of ['nodejs', 'web']) {
+    execFileSync(
+      'wasm-pack',
+      [
+        '--quiet',
+        'build',
+        crate,
+        '--target',
+        target,
+        '--release',
+        '--out-dir',
+        join(out, target),
+        '--out-name',
+        'example',
+        ...(features ? ['--', '--features', features] : []),
+      ],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
 }
 
-/** The rows of one runtime. */
-async function measure(runtime) {
-  if (runtime === 'chromium') {
-    const { launchChromium } = await import('../tests/support/browsers.mjs');
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage();
-      const files = {
-        '/suite.mjs': [join(here, 'js-string-suite.mjs'), 'text/javascript'],
-        '/example.js': [join(out, 'web', 'example.js'), 'text/javascript'],
-        '/example_bg.wasm': [join(out, 'web', 'example_bg.wasm'), 'application/wasm'],
-      };
-      await page.route('http://bench.invalid/**', (route) => {
-        const file = files[new URL(route.request().url()).pathname];
-        if (!file) return route.fulfill({ status: 404, body: '' });
-        return route.fulfill({ status: 200, contentType: file[1], body: readFileSync(file[0]) });
-      });
-      await page.route('http://bench.invalid/', (route) =>
-        route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>bench</title>' }),
-      );
-      await page.goto('http://bench.invalid/');
-      return await page.evaluate(
-        async ({ sizes, settings }) => {
-          const suite = await import('/suite.mjs');
-          const m = await import('/example.js');
-          await m.default({ module_or_path: '/example_bg.wasm' });
-          return suite.run(m, suite.inputs(sizes), settings);
-        },
-        { sizes: SIZES, settings },
-      );
-    } finally {
-      await browser.close();
+// One text per script, long enough for two different 1 M-unit strings.
+const texts = {};
+for (const { name, text } of buildCorpora({ names: scripts, sizes: [2_200_000] })) texts[name] = text;
+const textsJson = join(out, 'texts.json');
+writeFileSync(textsJson, JSON.stringify(texts));
+
+/** The cases of one (script, size) group, in report order. */
+const groups = [];
+for (const script of scripts) for (const units of sizes) groups.push(kinds.map((kind) => ({ script, units, kind })));
+
+const runtimePath = (name) =>
+  execFileSync(process.execPath, [join(root, 'scripts', 'runtimes.mjs'), 'path', name], { encoding: 'utf8' }).trim();
+
+/** Node or Deno: one child process for all the cases. */
+function inProcess(runtime) {
+  const job = join(out, `job-${runtime}.json`);
+  const result = join(out, `rows-${runtime}.json`);
+  writeFileSync(
+    job,
+    JSON.stringify({
+      texts: textsJson,
+      plan: groups.flat(),
+      settings,
+      nodejs: join(out, 'nodejs'),
+      web: join(out, 'web'),
+      out: result,
+    }),
+  );
+  const runner = join(here, 'js-string-runner.mjs');
+  const bin = runtime === 'node20' ? process.execPath : runtimePath(runtime);
+  const argv = runtime === 'deno' ? ['run', '--allow-read', '--allow-write', runner, job] : [runner, job];
+  execFileSync(bin, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+  return JSON.parse(readFileSync(result, 'utf8'));
+}
+
+/**
+ * A browser: a page on a local server that sends COOP/COEP headers (cross-origin isolated, so that
+ * performance.now() has its fine resolution), one `evaluate` per (script, size) group (puppeteer's
+ * calls time out after 3 minutes).
+ */
+async function inBrowser(runtime) {
+  const files = {
+    '/': [null, 'text/html', '<!doctype html><meta charset="utf-8"><title>js-string bench</title>'],
+    '/suite.mjs': [join(here, 'js-string-suite.mjs'), 'text/javascript'],
+    '/example.js': [join(out, 'web', 'example.js'), 'text/javascript'],
+    '/example_bg.wasm': [join(out, 'web', 'example_bg.wasm'), 'application/wasm'],
+    '/texts.json': [textsJson, 'application/json'],
+  };
+  const server = createServer((req, res) => {
+    const file = files[new URL(req.url, 'http://x').pathname];
+    const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+    if (!file) {
+      res.writeHead(404, headers).end();
+      return;
     }
+    res.writeHead(200, { ...headers, 'Content-Type': file[1] }).end(file[0] ? readFileSync(file[0]) : file[2]);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { launchChromium, launchFirefox, CHROMIUM, FIREFOX } = await import('../tests/support/browsers.mjs');
+  const browser = runtime === 'firefox' ? await launchFirefox() : await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    if (!(await page.evaluate(() => globalThis.crossOriginIsolated)))
+      console.error('warning: the page is not cross-origin isolated: performance.now() is coarse');
+    const rows = [];
+    for (const plan of groups) {
+      rows.push(
+        ...(await page.evaluate(
+          async ({ plan, settings }) => {
+            const suite = await import('/suite.mjs');
+            if (!globalThis.benchModule) {
+              const m = await import('/example.js');
+              await m.default({ module_or_path: '/example_bg.wasm' });
+              globalThis.benchModule = m;
+              globalThis.benchTexts = await (await fetch('/texts.json')).json();
+            }
+            return suite.runCases(globalThis.benchModule, globalThis.benchTexts, plan, settings);
+          },
+          { plan, settings },
+        )),
+      );
+      const last = rows.at(-1);
+      console.error(
+        `  ${last.script} ${last.units}: ${rows.slice(-plan.length).map((r) => r.echo.ratios[0].toFixed(2))}`,
+      );
+    }
+    const bin = runtime === 'firefox' ? FIREFOX : CHROMIUM;
+    const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
+    return { version, rows };
+  } finally {
+    await browser.close();
+    server.close();
   }
-  const bin = execFileSync(process.execPath, [join(root, 'scripts', 'runtimes.mjs'), 'path', runtime], {
-    encoding: 'utf8',
-  }).trim();
-  const script = `
-    const m = require(${JSON.stringify(join(out, 'nodejs', 'example.js'))});
-    import(${JSON.stringify(pathToFileURL(join(here, 'js-string-suite.mjs')).href)}).then((suite) =>
-      console.log(JSON.stringify(suite.run(m, suite.inputs(${JSON.stringify(SIZES)}), ${JSON.stringify(settings)}))));
-  `;
-  return JSON.parse(execFileSync(bin, ['-e', script], { encoding: 'utf8', maxBuffer: 1 << 24 }));
 }
 
+const fmt = (ns) =>
+  ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(1)} µs` : `${ns.toFixed(0)} ns`;
+const results = {};
 for (const runtime of runtimes) {
-  const rows = await measure(runtime);
+  console.error(`${runtime}…`);
+  const { version, rows } =
+    runtime === 'chromium' || runtime === 'firefox' ? await inBrowser(runtime) : inProcess(runtime);
+  results[runtime] = { version, rows };
   console.log(
-    `\n${runtime}: wasm-bindgen's lossy time ÷ ours (> 1: ours faster) [control: the anchor ÷ itself]; ns per call, anchor / ours`,
+    `\n${runtime} (${version}): String echo time ÷ the other's (> 1: faster than String), median of ${settings.samples} rounds; [control: String ÷ String]`,
   );
-  console.log('units      text          in (JsString → WTF-8 vs &str)           out (WTF-8 → JsString vs String)');
-  for (let i = 0; i < rows.length; i += 2) {
-    const [a, b] = [rows[i], rows[i + 1]];
-    const cell = (r) =>
-      `${r.ratio.toFixed(2)} [${r.control.toFixed(2)}] (${fmt(r.anchorNs)} / ${fmt(r.oursNs)})`.padEnd(39);
-    console.log(`${a.units.padEnd(10)} ${a.kind.padEnd(13)} ${cell(a)} ${cell(b)}`);
+  console.log(
+    `${'script'.padEnd(9)}${'units'.padStart(8)}  ${'text'.padEnd(12)}${'Wtf8String'.padStart(11)}${'per-unit'.padStart(10)}${'control'.padStart(9)}   ns per call: String / Wtf8String / per-unit` +
+      (settings.parts ? '   in: arg only [control]   out: return only [control]' : ''),
+  );
+  for (const r of rows) {
+    const [ours, perUnit] = r.echo.ratios;
+    const parts = settings.parts
+      ? `   in ${r.in.ratios[0].toFixed(2)} [${r.in.control.toFixed(2)}] (${fmt(r.in.ns[0])} / ${fmt(r.in.ns[1])})` +
+        `   out ${r.out.ratios[0].toFixed(2)} [${r.out.control.toFixed(2)}] (${fmt(r.out.ns[0])} / ${fmt(r.out.ns[1])})`
+      : '';
+    console.log(
+      `${r.script.padEnd(9)}${String(r.units).padStart(8)}  ${r.kind.padEnd(12)}${ours.toFixed(2).padStart(11)}${perUnit
+        .toFixed(2)
+        .padStart(10)}${`[${r.echo.control.toFixed(2)}]`.padStart(9)}   ${r.echo.ns.map(fmt).join(' / ')}${parts}`,
+    );
   }
 }
-
-function fmt(ns) {
-  return ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(1)} µs` : `${ns.toFixed(0)} ns`;
-}
+const json = option('--json', null);
+if (json) writeFileSync(json, JSON.stringify({ date: new Date().toISOString(), settings, results }, null, 1));
