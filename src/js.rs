@@ -327,7 +327,7 @@ extern "C" {
 
 impl From<&JsString> for Wtf8String {
     fn from(s: &JsString) -> Self {
-        Wtf8String::from_well_formed(js_string_to_wtf8(s))
+        Wtf8String::from_well_formed(js_string_to_wtf8(s), false)
     }
 }
 

@@ -165,4 +165,4 @@ pub use validate::{
     is_utf8, is_wtf8, utf16_lone_surrogates, utf16_valid_up_to, utf8_valid_up_to, validate_utf16,
     validate_utf8, validate_wtf8, wtf8_valid_up_to,
 };
-pub use wtf8_string::Wtf8String;
+pub use wtf8_string::{EncodeUtf16, FromWtf8Error, Wtf8String};
