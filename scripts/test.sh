@@ -65,17 +65,17 @@ cargo publish -p wtf8-wasm --dry-run --allow-dirty --locked
 msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 cargo "+$msrv" check -p wtf8-wasm --lib --locked
 
-step "rust tests" "rust: unit, integration and doc tests (exhaustive sweeps run optimised), with the features for wasm-bindgen users too (js, serde, serde-wasm-bindgen: additive, so one build serves both)"
-cargo test --locked --features js,serde,serde-wasm-bindgen
+step "rust tests" "rust: unit, integration and doc tests (exhaustive sweeps run optimised), with the features for wasm-bindgen users too (js, js-snippet, serde, serde-wasm-bindgen: additive, so one build serves both)"
+cargo test --locked --features js,js-snippet,serde,serde-wasm-bindgen
 
 step "rust tests as wasm" "rust on wasm (simd128): the unit, integration, exhaustive, property, slide and vector suites as wasm32-wasip1 under Node's WASI, on the SIMD kernels the package ships; and their lint"
 bash scripts/test-wasm.sh
 
-step "rust wasm-bindgen users" "rust for wasm-bindgen users (features js, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node and headless Chromium; the example crate built for the bundler, web, nodejs and deno targets and called from Node, Bun, Deno and Chromium"
-cargo clippy -p wtf8-wasm-example-wasm-bindgen --all-targets --target wasm32-unknown-unknown --locked -- -D warnings
+step "rust wasm-bindgen users" "rust for wasm-bindgen users (features js, js-snippet, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node (the default paths) and headless Chromium (with the js-snippet feature); the example crate built for the bundler, web, nodejs and deno targets (and nodejs and web again with js-snippet) and called from Node, Bun, Deno and Chromium"
+cargo clippy -p wtf8-wasm-example-wasm-bindgen --all-targets --target wasm32-unknown-unknown --features js-snippet --locked -- -D warnings
 # (Its unit and doc tests with those features ran with the others, in "rust tests".)
 wasm-pack test --node examples/wasm-bindgen
-wasm-pack test --headless --chrome examples/wasm-bindgen
+wasm-pack test --headless --chrome examples/wasm-bindgen --features js-snippet
 node --test --test-reporter=spec tests/wasm-bindgen/*.test.mjs
 
 step "fuzz smoke" "fuzz: every cargo-fuzz target for 10 s from its kept corpus, so they keep building and finding nothing (fuzz/README.md); two at a time (a fuzzer uses one core)"

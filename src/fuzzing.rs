@@ -89,11 +89,6 @@ pub fn restore_lone_surrogates(utf8: &mut [u8], unit_at: impl FnMut(usize) -> u1
     crate::restore::restore_lone_surrogates(utf8, unit_at)
 }
 
-/// The code units that JavaScript's `escape` spelled as `%uXXXX` marks (`src/restore.rs`).
-pub fn units_of_escaped(escaped: &[u8]) -> alloc::vec::Vec<u16> {
-    crate::restore::units_of_escaped(escaped).collect()
-}
-
 /// The number of UTF-16 code units that well-formed UTF-8 spells (`src/restore.rs`).
 pub fn utf16_len(utf8: &[u8]) -> usize {
     crate::restore::utf16_len(utf8)

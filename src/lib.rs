@@ -7,12 +7,14 @@
 //! bindings are crates of their own that depend on this one. [`Wtf8String`] is an owned string
 //! that holds anything a JavaScript string can.
 //!
-//! # From Rust compiled to wasm with wasm-bindgen (features `js`, `serde-wasm-bindgen`)
+//! # From Rust compiled to wasm with wasm-bindgen (features `js`, `js-snippet`, `serde-wasm-bindgen`)
 //!
 //! wasm-bindgen turns a JavaScript string into `String`/`&str` through UTF-8, so each lone
 //! surrogate reaches Rust as U+FFFD. With the optional feature `js` (which pulls in wasm-bindgen
 //! and js-sys; the default build has no dependencies), [`Wtf8String`] crosses the boundary as a
-//! JavaScript string without loss, and the [`js`] module converts `js_sys::JsString` to and from
+//! JavaScript string without loss, wherever `String` goes (`Option<Wtf8String>`,
+//! `Vec<Wtf8String>`, and `&Wtf8String` as the borrowed argument), a value that is not a string
+//! is a `TypeError`, and [`js::JsStringExt`] converts a `js_sys::JsString` you hold to and from
 //! WTF-8, UTF-16 and `String` (strictly, or lossily by name). Before and after:
 //!
 //! ```text
@@ -20,10 +22,13 @@
 //! #[wasm_bindgen] pub fn echo(s: Wtf8String) -> Wtf8String { s }     // comes back "a\uD83D"
 //! ```
 //!
-//! `serde-wasm-bindgen` adds [`js::preserve`], which keeps lone surrogates in the fields of a struct
-//! that serde-wasm-bindgen reads from (and writes to) a JavaScript object; `serde` alone gives
+//! `js-snippet` adds a small JavaScript snippet that makes short strings cheaper both ways
+//! (wasm-bindgen's `no-modules` target refuses snippets, hence a feature). `serde-wasm-bindgen`
+//! adds [`js::preserve`], which keeps lone surrogates in the fields of a struct that
+//! serde-wasm-bindgen reads from (and writes to) a JavaScript object; `serde` alone gives
 //! [`Wtf8String`] plain `Serialize`/`Deserialize` for other formats. `examples/wasm-bindgen`
-//! (in the repository) is a complete wasm-bindgen crate using them.
+//! (in the repository) is a complete wasm-bindgen crate using them; [`js`] says what each path
+//! costs against wasm-bindgen's own `String`, and whether to build with `simd128`.
 //!
 //! WTF-8 is for storage and transport *inside* a system: any sequence of UTF-16 code units
 //! converts to WTF-8 and back without loss, and a well-formed string's WTF-8 *is* its UTF-8. It

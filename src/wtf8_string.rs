@@ -29,11 +29,11 @@ use crate::grammar::{read_sequence, units, Seq};
 /// the bytes alone.
 ///
 /// With the `js` feature it converts to and from `js_sys::JsString` and `JsValue` losslessly, and
-/// a `#[wasm_bindgen]` function can take and return it as it takes `String` (see [`crate::js`]).
-/// With `serde`, it serializes as a string when it is well-formed and as its WTF-8 bytes otherwise
-/// (like serde's own `OsString`, formats that have no place for lone surrogates get bytes, not a
-/// mangled string); [`crate::js::preserve`] keeps it a JavaScript string through
-/// serde-wasm-bindgen.
+/// a `#[wasm_bindgen]` function takes and returns it, `Option`s and `Vec`s of it, and `&Wtf8String`,
+/// as it takes `String` (see [`crate::js`]). With `serde`, it serializes as a string when it is
+/// well-formed and as its WTF-8 bytes otherwise (like serde's own `OsString`, formats that have no
+/// place for lone surrogates get bytes, not a mangled string); [`crate::js::preserve`] keeps it a
+/// JavaScript string through serde-wasm-bindgen.
 ///
 /// ```
 /// use wtf8_wasm::Wtf8String;
@@ -369,9 +369,9 @@ impl Wtf8String {
 /// return; benches/js-string.mjs --parts, Node 26, 26 Nov 2026). This looks for the first two
 /// bytes only, 16 at a time with simd128, else 8 at a time in a `u64`.
 pub(crate) fn find_surrogate_sequence(wtf8: &[u8]) -> Option<usize> {
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[cfg(simd_kernels)]
     return find_surrogate_sequence_simd(wtf8);
-    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    #[cfg(not(simd_kernels))]
     return find_surrogate_sequence_swar(wtf8, 0);
 }
 
@@ -405,7 +405,7 @@ fn find_surrogate_sequence_swar(wtf8: &[u8], from: usize) -> Option<usize> {
 
 /// [`find_surrogate_sequence`], 16 bytes at a time (the SIMD kernels' vector type: real simd128
 /// instructions in wasm, emulated lane by lane in the native tests).
-#[cfg(any(test, fuzzing, all(target_arch = "wasm32", target_feature = "simd128")))]
+#[cfg(any(test, simd_kernels))]
 fn find_surrogate_sequence_simd(wtf8: &[u8]) -> Option<usize> {
     use crate::simd::V128;
     let load = |at: usize| V128::load8(wtf8[at..at + 16].try_into().unwrap_or(&[0; 16]));

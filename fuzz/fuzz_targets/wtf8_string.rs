@@ -35,7 +35,10 @@ fuzz_target!(|data: &[u8]| {
             assert!(well_formed, "from_wtf8 took ill-formed bytes");
             assert_eq!(s.as_bytes(), rest);
         }
-        Err(_) => assert!(!well_formed, "from_wtf8 refused WTF-8"),
+        Err(e) => {
+            assert!(!well_formed, "from_wtf8 refused WTF-8");
+            assert_eq!(e.into_bytes(), rest, "a failed from_wtf8 gives the bytes back");
+        }
     }
     let lossy = Wtf8String::from_wtf8_lossy(rest);
     assert_eq!(
@@ -59,6 +62,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(s.len(), s.as_bytes().len());
     assert_eq!(s.is_empty(), units.is_empty());
     assert_eq!(s.to_utf16(), units, "to_utf16");
+    assert!(s.encode_utf16().eq(units.iter().copied()), "encode_utf16");
     let std = String::from_utf16(&units).ok();
     assert_eq!(s.is_well_formed(), std.is_some());
     assert_eq!(s.to_str(), std.as_deref(), "to_str");

@@ -1,13 +1,15 @@
 // The example crate (examples/wasm-bindgen: a wasm-bindgen crate with wtf8-wasm's `js` and
 // `serde-wasm-bindgen` features) as a user builds it, with `wasm-pack build` for each wasm-bindgen
-// target, then called from JavaScript with lone surrogates in arguments, return values and a
-// serde-wasm-bindgen object: `nodejs` (CommonJS) in Node 20 and 26 and Bun, `web` (ES module,
-// initSync) in Node 26 and (init) in headless Chromium, `deno` in Deno, `bundler` in Node 26 (its ES module imports the .wasm
-// itself: --experimental-wasm-modules). Run by scripts/test.sh after the wasm-bindgen tests.
+// target, then called from JavaScript with lone surrogates in arguments (`Wtf8String`,
+// `&Wtf8String`, `Option<Wtf8String>`, `Vec<Wtf8String>`), return values and a serde-wasm-bindgen
+// object, and with values that are not strings (a `TypeError` naming them): `nodejs` (CommonJS) in
+// Node 20 and 26 and Bun, `web` (ES module, initSync) in Node 26 and (init) in headless Chromium,
+// `deno` in Deno, `bundler` in Node 26 (its ES module imports the .wasm itself:
+// --experimental-wasm-modules). Run by scripts/test.sh after the wasm-bindgen tests.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -40,7 +42,27 @@ export function checks(m) {
   }
   eq('fromWtf8 of ill-formed bytes throws, saying what and where', /OVERLONG/.test(String(error && error.message)) && /1/.test(String(error.message)), true);
   eq('join re-pairs', m.join('x\\uD83D', '\\uDE00y'), 'x\\u{1F600}y');
-  eq('loneSurrogates', m.loneSurrogates('\\uD800a\\uDC00\\uD83D\\uDE00'), 2);
+  eq('loneSurrogates (a borrowed &Wtf8String)', m.loneSurrogates('\\uD800a\\uDC00\\uD83D\\uDE00'), 2);
+  eq('Option in and out: undefined', m.nonEmpty(undefined), undefined);
+  eq('Option in and out: null', m.nonEmpty(null), undefined);
+  eq('Option in and out: a string', m.nonEmpty('\\uDC00'), '\\uDC00');
+  eq('Vec in, Option in', m.joinAll(['a\\uD83D', '\\uDE00', '\\uDFFF'], undefined), 'a\\u{1F600}\\uDFFF');
+  eq('Vec in, Option in (given)', m.joinAll(['x', 'y'], '\\uD800'), 'x\\uD800y');
+  eq('Vec out', JSON.stringify(m.lines('\\uD800\\nb\\n')), JSON.stringify(['\\uD800', 'b', '']));
+  const typeError = (name, f, got) => {
+    let thrown;
+    try {
+      f();
+    } catch (e) {
+      thrown = e;
+    }
+    eq(name, thrown instanceof TypeError && String(thrown.message).endsWith('must be a string, got ' + got), true);
+  };
+  typeError('a number is a TypeError', () => m.echo(42), 'number');
+  typeError('null without an Option is a TypeError', () => m.echo(null), 'null');
+  typeError('a String object is a TypeError', () => m.echo(new String('x')), 'String');
+  typeError('an object in a Vec is a TypeError', () => m.joinAll(['a', {}]), 'Object');
+  typeError('a symbol in an Option is a TypeError', () => m.nonEmpty(Symbol('s')), 'symbol');
   const message = m.roundTripMessage({
     text: 'hi \\uD83D',
     tags: { 'k\\uDC00': 'v\\uD800', plain: 'x' },
@@ -57,19 +79,37 @@ export function checks(m) {
 }
 `;
 
-const builds = {};
+/** The builds, by directory name: [target, cargo features]. */
+const BUILDS = {
+  nodejs: ['nodejs', ''],
+  web: ['web', ''],
+  deno: ['deno', ''],
+  bundler: ['bundler', ''],
+  'nodejs-snippet': ['nodejs', 'js-snippet'],
+  'web-snippet': ['web', 'js-snippet'],
+};
 before(() => {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'checks.mjs'), CHECKS);
-  for (const target of ['nodejs', 'web', 'deno', 'bundler']) {
-    const dir = join(out, target);
+  for (const [dir, [target, features]] of Object.entries(BUILDS)) {
     execFileSync(
       'wasm-pack',
       // With its package.json (no --no-pack): it tells Node whether the .js files are CommonJS.
-      ['--quiet', 'build', crate, '--target', target, '--release', '--out-dir', dir, '--out-name', NAME],
+      [
+        '--quiet',
+        'build',
+        crate,
+        '--target',
+        target,
+        '--release',
+        '--out-dir',
+        join(out, dir),
+        '--out-name',
+        NAME,
+        ...(features ? ['--', '--features', features] : []),
+      ],
       { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
     );
-    builds[target] = dir;
   }
 });
 
@@ -82,18 +122,59 @@ async function runChecks(bin, args, name, script) {
 }
 
 // The number of checks in CHECKS: a runner that skipped one fails.
-const ALL = 12;
+const ALL = 23;
 
-const NODEJS_RUNNER = `
-const m = require('./nodejs/${NAME}.js');
+const nodejsRunner = (dir) => `
+const m = require('./${dir}/${NAME}.js');
 import('./checks.mjs').then(({ checks }) => console.log(JSON.stringify(checks(m))));
 `;
 
-for (const name of ['node20', 'node26', 'bun']) {
-  test(`nodejs target (require) in ${name}`, async () => {
-    const bin = name === 'node20' ? process.execPath : runtime(name);
-    const done = await runChecks(bin, [], `run-nodejs-${name}.cjs`, NODEJS_RUNNER);
-    assert.equal(done.length, ALL, done.join('\n'));
+for (const [dir, names] of [
+  ['nodejs', ['node20', 'node26', 'bun']],
+  ['nodejs-snippet', ['node20', 'node22', 'node26', 'bun']],
+]) {
+  for (const name of names) {
+    test(`${dir === 'nodejs' ? 'nodejs target' : 'nodejs target with js-snippet'} (require) in ${name}`, async () => {
+      const bin = name === 'node20' ? process.execPath : runtime(name);
+      const done = await runChecks(bin, [], `run-${dir}-${name}.cjs`, nodejsRunner(dir));
+      assert.equal(done.length, ALL, done.join('\n'));
+    });
+  }
+}
+
+// A throw out of wasm abandons the frames it passes through: wasm-bindgen 0.2.130 gives back neither
+// their shadow stack (wasm's stack in linear memory) nor, for a borrowed argument, the slot its
+// handle took on wasm-bindgen's 1,024-slot stack of borrowed handles. Every throw does this
+// (`throw_str`, `unwrap_throw`), and so does the TypeError for a value that is not a string. The
+// crate's docs give the budget these check: 30,000 TypeErrors for an owned `Wtf8String` argument
+// (about 32 bytes of a 1 MiB stack each), 1,000 for a borrowed `&Wtf8String`.
+const throwsRunner = (call, n) => `
+const m = require('./nodejs/${NAME}.js');
+let outcome = 'ok';
+for (let i = 0; i < ${n}; i++) {
+  try {
+    ${call};
+    outcome = 'no throw';
+    break;
+  } catch (e) {
+    if (!(e instanceof TypeError)) {
+      outcome = 'after ' + i + ': ' + e;
+      break;
+    }
+  }
+}
+if (outcome === 'ok' && !(m.echo('ok\\uD800') === 'ok\\uD800' && m.loneSurrogates('\\uDC00') === 1)) outcome = 'broken';
+console.log(JSON.stringify(outcome));
+`;
+
+// (Each in a process of its own: they draw on the same shadow stack.)
+for (const [what, call, n] of [
+  ['an owned Wtf8String argument', 'm.echo(i)', 30000],
+  ['a borrowed &Wtf8String argument', 'm.loneSurrogates(i)', 1000],
+]) {
+  test(`the module keeps working after ${n} TypeErrors for ${what} (nodejs target, Node 26)`, async () => {
+    const file = `run-throws-${n}.cjs`;
+    assert.equal(await runChecks(runtime('node26'), [], file, throwsRunner(call, n)), 'ok');
   });
 }
 
@@ -109,39 +190,38 @@ console.log(JSON.stringify(checks(m)));
   assert.equal(done.length, ALL);
 });
 
-test('web target in headless Chromium (a page importing the module and its .wasm)', async () => {
-  const { launchChromium } = await import('../support/browsers.mjs');
-  const browser = await launchChromium();
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(String(error)));
-    const files = {
-      '/checks.mjs': [join(out, 'checks.mjs'), 'text/javascript'],
-      [`/${NAME}.js`]: [join(out, 'web', `${NAME}.js`), 'text/javascript'],
-      [`/${NAME}_bg.wasm`]: [join(out, 'web', `${NAME}_bg.wasm`), 'application/wasm'],
-    };
-    await page.route('http://example.invalid/**', (route) => {
-      const path = new URL(route.request().url()).pathname;
-      if (path === '/')
-        return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' });
-      const file = files[path];
-      if (!file) return route.fulfill({ status: 404, body: '' });
-      return route.fulfill({ status: 200, contentType: file[1], body: readFileSync(file[0]) });
-    });
-    await page.goto('http://example.invalid/');
-    const done = await page.evaluate(async (name) => {
-      const m = await import(`/${name}.js`);
-      await m.default({ module_or_path: `/${name}_bg.wasm` });
-      const { checks } = await import('/checks.mjs');
-      return checks(m);
-    }, NAME);
-    assert.equal(done.length, ALL, done.join('\n'));
-    assert.deepEqual(errors, []);
-  } finally {
-    await browser.close();
-  }
-});
+for (const dir of ['web', 'web-snippet']) {
+  test(`${dir === 'web' ? 'web target' : 'web target with js-snippet'} in headless Chromium (a page importing the module, its .wasm${dir === 'web' ? '' : ' and the snippet'})`, async () => {
+    const { launchChromium } = await import('../support/browsers.mjs');
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await page.route('http://example.invalid/**', (route) => {
+        const path = new URL(route.request().url()).pathname;
+        if (path === '/')
+          return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' });
+        // The checks, and the build's files (the module, its .wasm, the snippets/ it imports).
+        const file = path === '/checks.mjs' ? join(out, 'checks.mjs') : join(out, dir, path);
+        if (path.includes('..') || !existsSync(file)) return route.fulfill({ status: 404, body: '' });
+        const contentType = file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript';
+        return route.fulfill({ status: 200, contentType, body: readFileSync(file) });
+      });
+      await page.goto('http://example.invalid/');
+      const done = await page.evaluate(async (name) => {
+        const m = await import(`/${name}.js`);
+        await m.default({ module_or_path: `/${name}_bg.wasm` });
+        const { checks } = await import('/checks.mjs');
+        return checks(m);
+      }, NAME);
+      assert.equal(done.length, ALL, done.join('\n'));
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser.close();
+    }
+  });
+}
 
 test('deno target in Deno', async () => {
   const script = `

@@ -7,13 +7,14 @@
 //! ```
 //!
 //! With `String` in place of [`Wtf8String`], `echo('a\uD83D')` would return `'a\uFFFD'`: wasm-bindgen
-//! converts a JavaScript string to UTF-8, and a lone surrogate has no UTF-8.
-//! `tests/consumer/wasm-bindgen.test.mjs` builds this crate for each wasm-bindgen target and calls
-//! it from Node and Deno; `tests/js_string.rs` are its wasm-bindgen tests, in Node and Chromium.
+//! converts a JavaScript string to UTF-8, and a lone surrogate has no UTF-8. `Wtf8String` goes
+//! wherever `String` goes: `Option<Wtf8String>`, `Vec<Wtf8String>` and `&Wtf8String` below.
+//! `tests/wasm-bindgen/example.test.mjs` (in the repository) builds this crate for each
+//! wasm-bindgen target and calls it from Node, Bun, Deno and Chromium; `tests/suite/js_string.rs`
+//! are its wasm-bindgen tests, in Node and Chromium.
 
 use std::collections::BTreeMap;
 
-use js_sys::JsString;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wtf8_wasm::js::preserve::Preserved;
@@ -27,11 +28,11 @@ pub fn echo(s: Wtf8String) -> Wtf8String {
     s
 }
 
-/// The number of lone surrogates in a string (the `String` version of this always says 0).
+/// The number of lone surrogates in a string (the `String` version of this always says 0). It
+/// borrows the string, as a function taking `&str` does.
 #[wasm_bindgen(js_name = loneSurrogates)]
-pub fn lone_surrogates(s: &JsString) -> usize {
-    let units = wtf8_wasm::js::js_string_to_utf16(s);
-    wtf8_wasm::inspect_utf16(&units)
+pub fn lone_surrogates(s: &Wtf8String) -> usize {
+    wtf8_wasm::inspect_wtf8(s.as_bytes())
         .filter(|segment| {
             matches!(
                 segment.kind(),
@@ -49,8 +50,8 @@ pub fn to_wtf8(s: Wtf8String) -> Vec<u8> {
 
 /// The string of WTF-8 bytes; an error that says where if they are not well-formed WTF-8.
 #[wasm_bindgen(js_name = fromWtf8)]
-pub fn from_wtf8(bytes: &[u8]) -> Result<Wtf8String, JsError> {
-    Wtf8String::from_wtf8(bytes.to_vec()).map_err(|e| JsError::new(&e.to_string()))
+pub fn from_wtf8(bytes: Vec<u8>) -> Result<Wtf8String, JsError> {
+    Wtf8String::from_wtf8(bytes).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Joins two strings as JavaScript's `+` does: a lead surrogate at the end of `a` and a trail
@@ -60,6 +61,37 @@ pub fn join(a: Wtf8String, b: Wtf8String) -> Wtf8String {
     let mut joined = a;
     joined.push_wtf8(&b);
     joined
+}
+
+/// Joins strings with a separator (`""` when it is `undefined` or `null`), as `Array.prototype.join`
+/// does: halves of a pair on either side of a join meet again.
+#[wasm_bindgen(js_name = joinAll)]
+pub fn join_all(parts: Vec<Wtf8String>, separator: Option<Wtf8String>) -> Wtf8String {
+    let separator = separator.unwrap_or_default();
+    let mut joined = Wtf8String::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            joined.push_wtf8(&separator);
+        }
+        joined.push_wtf8(part);
+    }
+    joined
+}
+
+/// The lines of a string (split at `\n`), lone surrogates kept: a `string[]` in JavaScript.
+#[wasm_bindgen]
+pub fn lines(s: &Wtf8String) -> Vec<Wtf8String> {
+    // A newline byte never occurs inside a WTF-8 sequence, so each piece is well-formed WTF-8.
+    s.as_bytes()
+        .split(|&b| b == b'\n')
+        .map(|line| Wtf8String::from_wtf8(line.to_vec()).unwrap_or_default())
+        .collect()
+}
+
+/// The string, or `undefined` when it is empty or absent.
+#[wasm_bindgen(js_name = nonEmpty)]
+pub fn non_empty(s: Option<Wtf8String>) -> Option<Wtf8String> {
+    s.filter(|s| !s.is_empty())
 }
 
 /// A message as a JavaScript object `{ text, tags, history }`, through serde-wasm-bindgen.
