@@ -87,9 +87,10 @@
 //!
 //! **`js-snippet`.** With this feature a small JavaScript module (wasm-bindgen `inline_js`) brings
 //! strings of up to 1,365 code units over in one call (a loop over their code units up to 16, else
-//! `TextEncoder.encodeInto` when `isWellFormed()`), and takes WTF-8 of up to 64 bytes back with a
-//! loop that makes no `TextDecoder` call: short strings then cost no more than wasm-bindgen's own
-//! `String`, and less for non-ASCII text. wasm-bindgen's `no-modules` target refuses snippets at
+//! `TextEncoder.encodeInto` when `isWellFormed()`), takes WTF-8 of up to 64 bytes back with a
+//! loop that makes no `TextDecoder` call, and longer WTF-8 with lone surrogates back with one
+//! `TextDecoder` call and the surrogates put back in JavaScript (no call per surrogate): short
+//! strings then cost no more than wasm-bindgen's own `String`, and less for non-ASCII text. wasm-bindgen's `no-modules` target refuses snippets at
 //! build time, and `nodejs` needs a Node that can `require` an ES module (20.19+, 22.12+): hence a
 //! feature, and without it the paths above.
 //!

@@ -1,6 +1,6 @@
 //! The `js-snippet` feature's fast paths: a small JavaScript module (wasm-bindgen `inline_js`)
-//! that moves short strings, and long ones full of lone surrogates, between JavaScript and wasm
-//! memory in one call, with a loop over their code units.
+//! that moves short strings between JavaScript and wasm memory in one call, with a loop over their
+//! code units, and gives WTF-8 with lone surrogates back in one call whatever their number.
 //!
 //! Without it, a string comes in through wasm-bindgen's `String` path (`TextEncoder` and two or
 //! three allocator calls) plus one more call from Rust to read it, and goes out through
@@ -32,6 +32,10 @@ use js_sys::JsString;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
+use alloc::vec::Vec;
+
+use crate::restore::utf16_len;
+use crate::wtf8_string::find_surrogate_sequence;
 use crate::Wtf8String;
 
 #[wasm_bindgen(inline_js = r#"
@@ -88,6 +92,28 @@ export function wtf8_encode(s, at, room) {
   return lone ? w - at : (w - at) | 0x40000000;
 }
 
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * The string of the UTF-8 at `at`, `len` bytes, with `count` code units put back at UTF-16
+ * indexes: the u32 pairs (index, unit) at `marks`, in increasing order of index, each in place of
+ * the one code unit (a U+FFFD) the UTF-8 has there. One TextDecoder call, then the pieces joined.
+ */
+export function wtf8_decode_marked(at, len, marks, count) {
+  const text = decoder.decode(new Uint8Array(memory.buffer, at, len));
+  const m = new Uint32Array(memory.buffer, marks, 2 * count);
+  const parts = [];
+  let from = 0;
+  for (let k = 0; k < 2 * count; k += 2) {
+    const i = m[k];
+    if (i > from) parts.push(text.slice(from, i));
+    parts.push(String.fromCharCode(m[k + 1]));
+    from = i + 1;
+  }
+  if (from < text.length) parts.push(text.slice(from));
+  return parts.join('');
+}
+
 /** The string of the well-formed WTF-8 at `at`, `len` bytes: lone surrogates are kept. */
 export function wtf8_decode(at, len) {
   const b = view();
@@ -125,6 +151,7 @@ extern "C" {
     fn wtf8_setup(memory: JsValue);
     fn wtf8_encode(s: &JsValue, at: u32, room: u32) -> i32;
     fn wtf8_decode(at: u32, len: u32) -> JsString;
+    fn wtf8_decode_marked(at: u32, len: u32, marks: u32, count: u32) -> JsString;
 }
 
 /// Strings of up to this many code units come in through [`wtf8_encode`]: its loop up to 16
@@ -187,4 +214,36 @@ pub(crate) fn read_short(value: &JsValue) -> Option<Result<Wtf8String, ()>> {
 pub(crate) fn write(wtf8: &[u8]) -> JsString {
     ready();
     wtf8_decode(wtf8.as_ptr() as usize as u32, wtf8.len() as u32)
+}
+
+/// The JavaScript string of well-formed WTF-8 whose first surrogate sequence starts at `first`:
+/// a copy with each surrogate sequence replaced by U+FFFD (both 3 bytes), decoded by one
+/// `TextDecoder` call, and each lone surrogate put back at its UTF-16 index in JavaScript, with no
+/// call back and forth per surrogate.
+pub(crate) fn write_marked(wtf8: &[u8], first: usize) -> JsString {
+    ready();
+    let mut text = wtf8.to_vec();
+    // (UTF-16 index, unit) per surrogate sequence.
+    let mut marks: Vec<u32> = Vec::new();
+    let mut index = 0;
+    let mut from = 0;
+    let mut at = first;
+    loop {
+        index += utf16_len(&wtf8[from..at]);
+        let unit = 0xD000 | (u32::from(wtf8[at + 1] & 0x3F) << 6) | u32::from(wtf8[at + 2] & 0x3F);
+        marks.extend_from_slice(&[index as u32, unit]);
+        text[at..at + 3].copy_from_slice(&[0xEF, 0xBF, 0xBD]);
+        index += 1;
+        from = at + 3;
+        match find_surrogate_sequence(&wtf8[from..]) {
+            Some(n) => at = from + n,
+            None => break,
+        }
+    }
+    wtf8_decode_marked(
+        text.as_ptr() as usize as u32,
+        text.len() as u32,
+        marks.as_ptr() as usize as u32,
+        (marks.len() / 2) as u32,
+    )
 }

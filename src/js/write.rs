@@ -6,7 +6,9 @@
 //! sequences taken out, are decoded in one `TextDecoder` call; each run is cut out of that string
 //! with `substring` and each surrogate made with `String.fromCharCode` (a call each: a run's code
 //! unit offsets are counted in Rust), pushed onto an array that one `join` makes the string. So a
-//! string costs four calls plus four per lone surrogate (15–20 ns a call on V8).
+//! string costs four calls plus four per lone surrogate (15–20 ns a call on V8). With the
+//! `js-snippet` feature the snippet does the cutting and joining instead (`snippet::write_marked`),
+//! with no call per surrogate.
 //!
 //! Tried and not kept (benches/js-string.mjs --parts, Node 26, 26 Nov 2026, ASCII 10 K units with
 //! a lone surrogate per 50, against 10 µs for returning a `String`): decoding each run with its
@@ -17,11 +19,8 @@
 //! pushed (wasm-bindgen's glue reads each from the handle table with `Table.prototype.get`, 40 ns
 //! an item: 91 µs).
 
-use alloc::vec::Vec;
+use js_sys::JsString;
 
-use js_sys::{Array, JsString};
-
-use crate::restore::utf16_len;
 use crate::wtf8_string::{find_surrogate_sequence, utf8_of_well_formed};
 use crate::Wtf8String;
 
@@ -52,6 +51,18 @@ pub(crate) fn write_string(s: &Wtf8String) -> JsString {
 
 /// The JavaScript string of well-formed WTF-8 whose first surrogate sequence starts at `first`.
 pub(crate) fn write_with_surrogates(wtf8: &[u8], first: usize) -> JsString {
+    #[cfg(feature = "js-snippet")]
+    return super::snippet::write_marked(wtf8, first);
+    #[cfg(not(feature = "js-snippet"))]
+    write_pieces(wtf8, first)
+}
+
+/// [`write_with_surrogates`] without a snippet: the pieces cut and made by js-sys calls.
+#[cfg(not(feature = "js-snippet"))]
+fn write_pieces(wtf8: &[u8], first: usize) -> JsString {
+    use crate::restore::utf16_len;
+    use alloc::vec::Vec;
+    use js_sys::Array;
     // The text without its surrogate sequences, where each run ends in it (in UTF-16 code
     // units), and the surrogates; runs and surrogates alternate, from a run (maybe empty) to a run.
     let mut text = Vec::with_capacity(wtf8.len());
