@@ -12,10 +12,11 @@
 //
 //   node benches/js-string.mjs [--runtime node22,node26,deno,chromium,firefox] [--samples N]
 //     [--target-ms N] [--script cjk,emoji] [--size 8,1000000] [--kind well-formed,lone 1/50]
-//     [--parts] [--features F] [--no-build] [--json FILE]
+//     [--parts] [--simd] [--features F] [--no-build] [--json FILE]
 //
-// --parts also times the argument alone and the return value alone; --features builds the example
-// crate with these cargo features; --no-build reuses the last build (target/bench-js-string/).
+// --parts also times the argument alone and the return value alone; --simd builds the example
+// crate with `-C target-feature=+simd128`; --features builds it with these cargo features (e.g.
+// js-snippet); --no-build reuses the last build of the same kind (target/bench-js-string/<kind>/).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -47,12 +48,14 @@ const kinds = list(
   '--kind',
   KINDS.map((k) => k.name),
 );
-const out = join(root, 'target', 'bench-js-string');
+const simd = args.includes('--simd');
+const features = option('--features', null);
+const build = [simd ? 'simd128' : 'default', ...(features ? [features.replace(/[^\w-]+/g, '+')] : [])].join('-');
+const out = join(root, 'target', 'bench-js-string', build);
 const crate = join(root, 'examples', 'wasm-bindgen');
 mkdirSync(out, { recursive: true });
 
 if (!args.includes('--no-build')) {
-  const features = option('--features', null);
   for (const target of ['nodejs', 'web']) {
     execFileSync(
       'wasm-pack',
@@ -69,7 +72,18 @@ if (!args.includes('--no-build')) {
         'example',
         ...(features ? ['--', '--features', features] : []),
       ],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        // (Its own target directory: other flags would rebuild every dependency of the other.)
+        env: simd
+          ? {
+              ...process.env,
+              RUSTFLAGS: `${process.env.RUSTFLAGS ?? ''} -C target-feature=+simd128`.trim(),
+              CARGO_TARGET_DIR: join(root, 'target', 'simd128'),
+            }
+          : process.env,
+      },
     );
   }
 }
@@ -123,7 +137,10 @@ async function inBrowser(runtime) {
     '/texts.json': [textsJson, 'application/json'],
   };
   const server = createServer((req, res) => {
-    const file = files[new URL(req.url, 'http://x').pathname];
+    const path = new URL(req.url, 'http://x').pathname;
+    // The build's snippets (the js-snippet feature): example.js imports ./snippets/<crate>/inline0.js.
+    const snippet = path.startsWith('/snippets/') && !path.includes('..');
+    const file = snippet ? [join(out, 'web', path), 'text/javascript'] : files[path];
     const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
     if (!file) {
       res.writeHead(404, headers).end();
@@ -179,7 +196,7 @@ for (const runtime of runtimes) {
     runtime === 'chromium' || runtime === 'firefox' ? await inBrowser(runtime) : inProcess(runtime);
   results[runtime] = { version, rows };
   console.log(
-    `\n${runtime} (${version}): String echo time ÷ the other's (> 1: faster than String), median of ${settings.samples} rounds; [control: String ÷ String]`,
+    `\n${runtime} (${version}; build: ${build}): String echo time ÷ the other's (> 1: faster than String), median of ${settings.samples} rounds; [control: String ÷ String]`,
   );
   console.log(
     `${'script'.padEnd(9)}${'units'.padStart(8)}  ${'text'.padEnd(12)}${'Wtf8String'.padStart(11)}${'per-unit'.padStart(10)}${'control'.padStart(9)}   ns per call: String / Wtf8String / per-unit` +

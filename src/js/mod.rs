@@ -75,22 +75,26 @@
 //! it had none, so giving it back is wasm-bindgen's own `&str` path (`TextDecoder` on a view of
 //! wasm memory), one call, with nothing to check. WTF-8 with lone surrogates is decoded once
 //! without them and put together from `substring`s of that and one-unit strings, joined in one
-//! call. There is no JavaScript snippet, so this works on every wasm-bindgen target (`bundler`,
-//! `web`, `nodejs`, `deno`, `no-modules`).
+//! call. Without the `js-snippet` feature there is no JavaScript snippet, so this works on every
+//! wasm-bindgen target (`bundler`, `web`, `nodejs`, `deno`, `no-modules`).
 //!
 //! Against wasm-bindgen's own `String`, for `fn echo(s: Wtf8String) -> Wtf8String` against
 //! `fn echo(s: String) -> String` (benches/README.md, "From Rust (wasm-bindgen)", gives every
-//! script, size and runtime): well-formed text of 10 K code units and more is as fast (one call
-//! more in, one call fewer out); short strings pay that one call (8 and 100 units: 0.7–0.85); lone
-//! surrogates cost a call each or more, and a search of the bytes (0.2–0.5 at one per 1,000 units,
-//! 0.1–0.2 at one per 50).
+//! script, size and runtime: Node 22 and 26, Deno, Chromium, Firefox): well-formed text of 10 K
+//! code units and more is about as fast (0.8–1.5); short strings pay the one call more (8 and 100
+//! units: mostly 0.6–0.95, Firefox 0.9–1.2); lone surrogates cost a call each in and a few out
+//! (10 K units and more: 0.3–1.2 at one per 1,000 units, 0.2–0.8 at one per 50). Every path is 1.5–50 times as fast as reading
+//! a `JsString` one `charCodeAt` at a time.
 //!
 //! **`js-snippet`.** With this feature a small JavaScript module (wasm-bindgen `inline_js`) brings
 //! strings of up to 1,365 code units over in one call (a loop over their code units up to 16, else
 //! `TextEncoder.encodeInto` when `isWellFormed()`), takes WTF-8 of up to 64 bytes back with a
 //! loop that makes no `TextDecoder` call, and longer WTF-8 with lone surrogates back with one
 //! `TextDecoder` call and the surrogates put back in JavaScript (no call per surrogate): short
-//! strings then cost no more than wasm-bindgen's own `String`, and less for non-ASCII text. wasm-bindgen's `no-modules` target refuses snippets at
+//! strings then cost no more than wasm-bindgen's own `String`, and less for non-ASCII text (8
+//! units, with `simd128`: 0.7–1.9 of `String`'s time on Node, 1.4–2.6 on Deno, 1.9–5.6 in
+//! Chromium and Firefox); strings of 10 K units and more with one lone surrogate per 50 gain a
+//! little (with `simd128` too, Node 26: 0.18–0.26 → 0.21–0.38; Deno 0.35–0.49 → 0.41–0.56). wasm-bindgen's `no-modules` target refuses snippets at
 //! build time, and `nodejs` needs a Node that can `require` an ES module (20.19+, 22.12+): hence a
 //! feature, and without it the paths above.
 //!
@@ -99,9 +103,10 @@
 //! ([`convert_utf16_to_wtf8`](crate::convert_utf16_to_wtf8) and the rest), its validation and the
 //! searches this module makes for U+FFFD and surrogate sequences use SIMD kernels, with the same
 //! results. Well-formed strings spend their time in the engine's own encoder and decoder and gain
-//! little; strings with lone surrogates, whose bytes are searched, gain the most (one lone
-//! surrogate per 1,000 units, 10 K units, Node 26: 0.32 → 0.44 of `String`'s speed for ASCII,
-//! 0.32 → 0.51 for CJK). Every current engine runs wasm SIMD (Node 16.4+, Deno, Bun, Chrome 91+,
+//! little; strings with lone surrogates, whose bytes are searched, gain the most (with
+//! `js-snippet`, one lone surrogate per 1,000 units, 10 K units, Node 26: 0.39 → 0.50 of
+//! `String`'s speed for ASCII, 0.35 → 0.48 for CJK; a small run, `--script ascii,cjk --samples
+//! 3`, on a busy machine). Every current engine runs wasm SIMD (Node 16.4+, Deno, Bun, Chrome 91+,
 //! Firefox 89+, Safari 16.4+): build with it unless you target older ones.
 
 mod abi;
