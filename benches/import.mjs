@@ -38,8 +38,23 @@ const other = value('--vs', null) && resolve(value('--vs', null));
 const WHO = other ? ['ours', 'other', 'peer'] : ['ours', 'peer'];
 const peerEntry = join(root, 'node_modules', '@cto.af', 'wtf8', 'lib', 'index.js');
 
-/** The large round trip's input (101,000 units, a lone surrogate every 101), then `call` on it. */
-const big = (call) => `const big = ('abc\\u00e9\\u4e2d'.repeat(20) + '\\uD800').repeat(1000);\n${call}`;
+/**
+ * The timed part after the import, the same in a process and a page: `t1` is taken, then a round
+ * trip of a 4-unit string with a lone surrogate (`back`, until `t2`) and of a 101,000-unit string
+ * with a lone surrogate every 101 units (`bigBack`, until `t3`), through ours or the peer's API.
+ */
+const calls = (ours) => {
+  const roundTrip = (s) =>
+    ours
+      ? `m.decode(m.encode(${s}))`
+      : `new m.Wtf8Decoder('wtf8', { ignoreBOM: true }).decode(new m.Wtf8Encoder().encode(${s}))`;
+  return `const back = ${roundTrip(`'ab\\uD800c'`)};
+const t2 = performance.now();
+const big = ('abc\\u00e9\\u4e2d'.repeat(20) + '\\uD800').repeat(1000);
+const bigBack = ${roundTrip('big')};
+const t3 = performance.now();
+const same = back === 'ab\\uD800c' && bigBack === big;`;
+};
 
 /** The script each fresh process runs: times the import and the first calls, prints one line of JSON. */
 const probe = (url, ours) => `
@@ -49,19 +64,8 @@ const t0 = performance.now();
 const m = await import(${JSON.stringify(url)});
 const t1 = performance.now();
 const imported = rss() - before;
-${
-  ours
-    ? `const back = m.decode(m.encode('ab\\uD800c'));`
-    : `const back = new m.Wtf8Decoder('wtf8', { ignoreBOM: true }).decode(new m.Wtf8Encoder().encode('ab\\uD800c'));`
-}
-const t2 = performance.now();
-${
-  ours
-    ? big(`const bigBack = m.decode(m.encode(big));`)
-    : big(`const bigBack = new m.Wtf8Decoder('wtf8', { ignoreBOM: true }).decode(new m.Wtf8Encoder().encode(big));`)
-}
-const t3 = performance.now();
-if (back !== 'ab\\uD800c' || bigBack !== big) throw new Error('round trip failed');
+${calls(ours)}
+if (!same) throw new Error('round trip failed');
 console.log(JSON.stringify({ import: t1 - t0, first: t2 - t1, large: t3 - t2, rss: imported }));
 `;
 
@@ -121,20 +125,8 @@ const page = (url, ours) => `<!doctype html><meta charset="utf-8"><link rel="ico
 const t0 = performance.now();
 const m = await import(${JSON.stringify(url)});
 const t1 = performance.now();
-${
-  ours
-    ? `const back = m.decode(m.encode('ab\\uD800c'));`
-    : `const back = new m.Wtf8Decoder('wtf8', { ignoreBOM: true }).decode(new m.Wtf8Encoder().encode('ab\\uD800c'));`
-}
-const t2 = performance.now();
-${
-  ours
-    ? big(`const bigBack = m.decode(m.encode(big));`)
-    : big(`const bigBack = new m.Wtf8Decoder('wtf8', { ignoreBOM: true }).decode(new m.Wtf8Encoder().encode(big));`)
-}
-const t3 = performance.now();
-globalThis.__result =
-  back === 'ab\\uD800c' && bigBack === big ? { import: t1 - t0, first: t2 - t1, large: t3 - t2 } : { error: 'round trip failed' };
+${calls(ours)}
+globalThis.__result = same ? { import: t1 - t0, first: t2 - t1, large: t3 - t2 } : { error: 'round trip failed' };
 </script>`;
 
 async function browserRunsOf(name) {
