@@ -14,6 +14,17 @@ pub fn units(data: &[u8]) -> Vec<u16> {
         .collect()
 }
 
+/// How the streaming targets (`stream`, `stream_words`, `inspect_chunks`) cut their input: the
+/// first byte picks short chunks (0 to 7, 0 = an empty chunk) or long ones (0 to 99, long enough
+/// for the SIMD kernels' windows); the rest is the input, and its bytes, cycled, the chunk sizes
+/// (for [`chunks`]). Returns `(input, sizes, max)`, or `None` for empty data.
+pub fn cutting(data: &[u8]) -> Option<(&[u8], &[u8], u8)> {
+    let (&mode, rest) = data.split_first()?;
+    let max = if mode & 1 == 0 { 7 } else { 99 };
+    let sizes = if rest.is_empty() { &[1u8][..] } else { rest };
+    Some((rest, sizes, max))
+}
+
 /// Splits `input` into consecutive chunks whose sizes (0 to `max`, 0 = an empty chunk) cycle
 /// through `sizes`; if every size would be 0, chunks of 1. Always covers all of `input`.
 pub fn chunks<'a, T>(input: &'a [T], sizes: &[u8], max: u8) -> Vec<&'a [T]> {

@@ -15,11 +15,9 @@ use libfuzzer_sys::fuzz_target;
 use wtf8_wasm::*;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&mode, rest)) = data.split_first() else {
+    let Some((rest, sizes, max)) = common::cutting(data) else {
         return;
     };
-    let max = if mode & 1 == 0 { 7 } else { 99 };
-    let sizes = if rest.is_empty() { &[1u8][..] } else { rest };
 
     // Bytes.
     let whole: Vec<Segment> = inspect_wtf8(rest).collect();

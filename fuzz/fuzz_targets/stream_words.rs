@@ -16,11 +16,9 @@ use libfuzzer_sys::fuzz_target;
 use wtf8_wasm::*;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&mode, rest)) = data.split_first() else {
+    let Some((rest, sizes, max)) = common::cutting(data) else {
         return;
     };
-    let max = if mode & 1 == 0 { 7 } else { 99 };
-    let sizes = if rest.is_empty() { &[1u8][..] } else { rest };
     let units = common::units(rest);
     let wtf8 = convert_utf16_to_wtf8(&units);
 
