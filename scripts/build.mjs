@@ -63,7 +63,8 @@ const ENTRIES = [
     out: join(root, 'target', 'wasm-pack-encodings'),
     name: 'wtf8_wasm_encodings',
     optLevel: 's',
-    wasmOpt: '-Oz',
+    // The target_features section is for wasm-bindgen, which has run: 157 B gzip of the entry.
+    wasmOpt: '-Oz --strip-target-features',
     source: join(root, 'js', 'encodings', 'index.ts'),
     files: { esm: 'encodings.mjs', cjs: 'encodings.cjs' },
   },
@@ -112,17 +113,18 @@ for (const entry of ENTRIES) {
   );
 
   // The glue's declarations for the TypeScript sources ('<prefix>:glue' in js/tsconfig.json):
-  // wasm-bindgen's own, plus the one function of the _bg.js glue that they leave out.
+  // wasm-bindgen's own, plus the two functions of the _bg.js glue that they leave out (the
+  // setter, and the function the module imports, which js/encodings/wasm.ts links by name).
   writeFileSync(
     join(entry.out, 'glue.d.ts'),
-    `// Written by scripts/build.mjs: wasm-bindgen's declarations of ${entry.name}_bg.js.\nexport * from './${entry.name}.js';\nexport function __wbg_set_wasm(exports: WebAssembly.Exports): void;\n`,
+    `// Written by scripts/build.mjs: wasm-bindgen's declarations of ${entry.name}_bg.js.\nexport * from './${entry.name}.js';\nexport function __wbg_set_wasm(exports: WebAssembly.Exports): void;\nexport function __wbindgen_init_externref_table(): void;\n`,
   );
 
   // 2. Size optimisation with binaryen's wasm-opt (the version matching wasm-bindgen's output).
   log(`» wasm-opt ${entry.wasmOpt} (${entry.name})`);
   entry.wasm = join(entry.out, `${entry.name}_bg.opt.wasm`);
   run(bin('wasm-opt'), [
-    entry.wasmOpt,
+    ...entry.wasmOpt.split(' '),
     '--enable-simd',
     ...WASM_OPT_FEATURES,
     '--strip-debug',

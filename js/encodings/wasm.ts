@@ -17,13 +17,24 @@
  *
  * @module
  */
-import * as glue from 'wtf8-wasm-encodings:glue';
+import type * as Exports from 'wtf8-wasm-encodings:glue';
+import { __wbg_set_wasm, __wbindgen_init_externref_table } from 'wtf8-wasm-encodings:glue';
 import { wasmBytes } from 'wtf8-wasm-encodings:bytes';
 import { instantiate, viewOf } from '../instantiate.js';
 import { addEncodingDescriptions, failure, unpack } from '../errors.js';
 import { stringOf } from '../units.js';
 
-const memory = instantiate(wasmBytes, glue, './wtf8_wasm_encodings_bg.js').memory as WebAssembly.Memory;
+/**
+ * The module's exports, called directly rather than through wasm-bindgen's wrappers: each takes
+ * and returns plain numbers (bindings/encodings), so a wrapper would only forward the call (the
+ * addresses and counts it would turn unsigned are all below 2^31). Of the glue, only what
+ * instantiation needs is bundled: its setter and the one function the module imports.
+ */
+const glue = { __wbg_set_wasm, __wbindgen_init_externref_table };
+const wasm = instantiate(wasmBytes, glue, './wtf8_wasm_encodings_bg.js') as unknown as typeof Exports & {
+  memory: WebAssembly.Memory;
+};
+const memory = wasm.memory;
 addEncodingDescriptions();
 
 /** The byte formats, by the numbers bindings/encodings gives them. */
@@ -33,20 +44,20 @@ export const FORMAT = { utf16: 0, utf32: 1, cesu8: 2, mutf8: 3, utf8b: 4, correc
 export const ORDER = { le: 0, be: 1, bom: 2 } as const;
 
 /** Bytes per decode call. */
-const DECODE_BYTES = glue.limit(0);
+const DECODE_BYTES = wasm.limit(0);
 /** Code units per encode call. */
-const ENCODE_UNITS = glue.limit(1);
+const ENCODE_UNITS = wasm.limit(1);
 /** Code points per encode call, and bytes per decode-to-code-points call. */
-const CODE_POINTS = glue.limit(2);
+const CODE_POINTS = wasm.limit(2);
 /** Code units a `writeUTF` frame call needs to see (a longer string fails at the same index). */
-const FRAME_UNITS = glue.limit(3);
+const FRAME_UNITS = wasm.limit(3);
 /** The largest `writeUTF` frame: 2 length bytes and 65,535 body bytes. */
 const FRAME_BYTES = 2 + 65_535;
 
-const BYTES_AT = glue.scratch_bytes_ptr();
-const UNITS_AT = glue.scratch_units_ptr() >>> 1;
-const CODE_POINTS_AT = glue.scratch_code_points_ptr() >>> 2;
-const FAILURE_AT = glue.failure_ptr() >>> 2;
+const BYTES_AT = wasm.scratch_bytes_ptr();
+const UNITS_AT = wasm.scratch_units_ptr() >>> 1;
+const CODE_POINTS_AT = wasm.scratch_code_points_ptr() >>> 2;
+const FAILURE_AT = wasm.failure_ptr() >>> 2;
 
 /** Views on wasm memory (renewed if it grows; the module has no heap, so it should not). */
 const bytes = viewOf(memory, (buffer) => new Uint8Array(buffer));
@@ -103,11 +114,11 @@ export function encodeString(
   bom = false,
   flag = false,
 ): Uint8Array<ArrayBuffer> {
-  glue.begin_encode(format, bigEndian, bom, flag, fatal);
+  wasm.begin_encode(format, bigEndian, bom, flag, fatal);
   const parts: Uint8Array<ArrayBuffer>[] = [];
   inChunks(input.length, ENCODE_UNITS, (start, end, last) => {
     writeUnits(input, start, end);
-    const n = check(glue.encode(end - start, last));
+    const n = check(wasm.encode(end - start, last));
     parts.push(bytes().slice(BYTES_AT, BYTES_AT + n));
   });
   return join(parts, (n) => new Uint8Array(n));
@@ -120,11 +131,11 @@ export function encodeCodePoints(
   fatal: boolean,
   flag = false,
 ): Uint8Array<ArrayBuffer> {
-  glue.begin_encode(format, false, false, flag, fatal);
+  wasm.begin_encode(format, false, false, flag, fatal);
   const parts: Uint8Array<ArrayBuffer>[] = [];
   inChunks(input.length, CODE_POINTS, (start, end, last) => {
     words().set(input.subarray(start, end), CODE_POINTS_AT);
-    const n = check(glue.encode_code_points(end - start, last));
+    const n = check(wasm.encode_code_points(end - start, last));
     parts.push(bytes().slice(BYTES_AT, BYTES_AT + n));
   });
   return join(parts, (n) => new Uint8Array(n));
@@ -138,11 +149,11 @@ export function decodeString(
   order: number = ORDER.bom,
   flag = false,
 ): string {
-  glue.begin_decode(format, order, flag, fatal);
+  wasm.begin_decode(format, order, flag, fatal);
   let text = '';
   inChunks(input.length, DECODE_BYTES, (start, end, last) => {
     bytes().set(input.subarray(start, end), BYTES_AT);
-    const n = check(glue.decode(end - start, last));
+    const n = check(wasm.decode(end - start, last));
     text += stringOf(units().subarray(UNITS_AT, UNITS_AT + n));
   });
   return text;
@@ -155,11 +166,11 @@ export function decodeCodePoints(
   fatal: boolean,
   flag = false,
 ): Uint32Array<ArrayBuffer> {
-  glue.begin_decode(format, ORDER.bom, flag, fatal);
+  wasm.begin_decode(format, ORDER.bom, flag, fatal);
   const parts: Uint32Array<ArrayBuffer>[] = [];
   inChunks(input.length, CODE_POINTS, (start, end, last) => {
     bytes().set(input.subarray(start, end), BYTES_AT);
-    const n = check(glue.decode_code_points(end - start, last));
+    const n = check(wasm.decode_code_points(end - start, last));
     parts.push(words().slice(CODE_POINTS_AT, CODE_POINTS_AT + n));
   });
   return join(parts, (n) => new Uint32Array(n));
@@ -169,7 +180,7 @@ export function decodeCodePoints(
 export function writeFrame(input: string): Uint8Array<ArrayBuffer> {
   const count = Math.min(input.length, FRAME_UNITS);
   writeUnits(input, 0, count);
-  const n = check(glue.encode_frame(count));
+  const n = check(wasm.encode_frame(count));
   return bytes().slice(BYTES_AT, BYTES_AT + n);
 }
 
@@ -177,6 +188,6 @@ export function writeFrame(input: string): Uint8Array<ArrayBuffer> {
 export function readFrame(input: Uint8Array): { value: string; bytesRead: number } {
   const frame = input.subarray(0, FRAME_BYTES);
   bytes().set(frame, BYTES_AT);
-  const [count, bytesRead] = unpack(check(glue.decode_frame(frame.length)));
+  const [count, bytesRead] = unpack(check(wasm.decode_frame(frame.length)));
   return { value: stringOf(units().subarray(UNITS_AT, UNITS_AT + count)), bytesRead };
 }

@@ -6,11 +6,11 @@
 //! directly followed by a trail sequence.
 
 use crate::error::{DecodeError, ErrorCode, LoneSurrogateError};
-use crate::grammar::{combine, is_lead, is_trail, read_sequence, write_sequence, Seq};
+use crate::grammar::{combine, is_lead, is_trail, write_sequence, Seq};
 use crate::validate_utf16;
 use alloc::vec::Vec;
 
-use super::engine::{decode_to_utf16, lenient, Step, REPLACEMENT};
+use super::engine::{decode_to_utf16, lenient, read_sequence, Step, REPLACEMENT};
 
 /// Encodes well-formed UTF-16 code units as CESU-8. Lossless for well-formed strings.
 ///

@@ -6,11 +6,11 @@
 //! Decoding rejects a raw 00 byte, 4-byte forms, and overlongs other than C0 80.
 
 use crate::error::{DecodeError, ErrorCode};
-use crate::grammar::{is_continuation, read_sequence, Seq};
+use crate::grammar::{is_continuation, Seq};
 use alloc::{vec, vec::Vec};
 
 use super::cesu8::{encode_units, four_byte_form, unit_len, write_unit};
-use super::engine::{decode, decode_to_utf16, lenient, Step};
+use super::engine::{decode, decode_to_utf16, lenient, read_sequence, Step};
 use super::EncodeError;
 
 /// The largest body a `writeUTF` frame can hold: its length prefix is an unsigned 16-bit

@@ -7,10 +7,10 @@
 //! `convert_utf16_to_utf8b(&convert_utf8b_to_utf16(b)) == Ok(b)` for every byte string `b`.
 
 use crate::error::LoneSurrogateError;
-use crate::grammar::{is_surrogate, read_sequence, write_sequence, Seq};
+use crate::grammar::{is_surrogate, write_sequence, Seq};
 use alloc::vec::Vec;
 
-use super::engine::{decode_to_utf16, lenient, CodePoints, Step};
+use super::engine::{decode_to_utf16, lenient, read_sequence, CodePoints, Step};
 
 /// Decodes arbitrary bytes as UTF-8, turning each byte that is not part of a valid UTF-8
 /// sequence into the lone surrogate U+DC00 + byte; never fails.
