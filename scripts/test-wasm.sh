@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Rust test suites as WebAssembly, on the SIMD kernels the npm package ships: the crate is
 # built for wasm32-wasip1 with simd128 (so the public functions run src/simd/ on the real
-# instructions) and every unit and integration test binary runs under Node's WASI
+# instructions) and the unit and integration test binaries run under Node's WASI
 # (scripts/wasi-run.mjs). Doctests run natively only (cargo does not run them for other targets).
 # Also lints that build. Needs the wasm32-wasip1 target (scripts/setup.sh installs it).
 # Usage: bash scripts/test-wasm.sh [extra cargo test arguments, e.g. a test name filter]

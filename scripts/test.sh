@@ -39,8 +39,18 @@ trap summary EXIT
 # The JavaScript suites run two test files at a time (node --test runs one on 2 cores by default):
 # they are independent, and the machine has two cores.
 
-step "setup" "install what is missing (scripts/setup.sh)"
-bash scripts/setup.sh
+step "setup" "the Rust targets (scripts/setup.sh first); the rest installs in the background meanwhile"
+bash scripts/setup.sh first
+# The rest of the installs (on a fresh machine mostly compiling wasm-bindgen-cli, wasm-pack and
+# cargo-fuzz; then Debian's browsers, npm ci, the other Nodes) run beside the Rust suites, which
+# need none of it, at a lower priority so the suites keep the cores they use; "setup, the rest"
+# waits for them. Their own process group, so that a failed run stops them too.
+mkdir -p target
+setup_log=target/setup-rest.log
+nice -n 10 setsid bash scripts/setup.sh rest >"$setup_log" 2>&1 &
+setup_pid=$!
+stop_setup() { kill -- -"$setup_pid" 2>/dev/null || true; }
+trap 'stop_setup; summary' EXIT
 
 step "rust lint" "rust: format, lint (the core natively and for wasm32, the bindings crates for wasm32); the core has no dependencies"
 cargo fmt --all --check
@@ -60,16 +70,22 @@ for target in x86_64-unknown-linux-gnu wasm32-unknown-unknown; do
   fi
 done
 
-step "rust package, MSRV" "rust: the core crate packages and publishes (a dry run: nothing is uploaded) and builds with its declared minimum Rust"
-cargo publish -p wtf8-wasm --dry-run --allow-dirty --locked
-msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
-cargo "+$msrv" check -p wtf8-wasm --lib --locked
-
 step "rust tests" "rust: unit, integration and doc tests (exhaustive sweeps run optimised), with the features for wasm-bindgen users too (js, js-snippet, serde, serde-wasm-bindgen: additive, so one build serves both)"
 cargo test --locked --features js,js-snippet,serde,serde-wasm-bindgen
 
 step "rust tests as wasm" "rust on wasm (simd128): the unit, integration, exhaustive, property, slide and vector suites as wasm32-wasip1 under Node's WASI, on the SIMD kernels the package ships; and their lint"
 bash scripts/test-wasm.sh
+
+step "setup, the rest" "wait for the background installs (scripts/setup.sh rest), and print what they did"
+setup_status=0
+wait "$setup_pid" || setup_status=$?
+cat "$setup_log"
+[ "$setup_status" = 0 ] || { echo "scripts/setup.sh rest failed ($setup_status)"; exit "$setup_status"; }
+
+step "rust package, MSRV" "rust: the core crate packages and publishes (a dry run: nothing is uploaded) and builds with its declared minimum Rust"
+cargo publish -p wtf8-wasm --dry-run --allow-dirty --locked
+msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
+cargo "+$msrv" check -p wtf8-wasm --lib --locked
 
 step "rust wasm-bindgen users" "rust for wasm-bindgen users (features js, js-snippet, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node (the default paths) and headless Chromium (with the js-snippet feature); the example crate built for the bundler, web, nodejs and deno targets (and nodejs and web again with js-snippet) and called from Node, Bun, Deno and Chromium"
 cargo clippy -p wtf8-wasm-example-wasm-bindgen --all-targets --target wasm32-unknown-unknown --features js-snippet --locked -- -D warnings

@@ -2,8 +2,7 @@
 //! with Java's CESU-8 charset), exhaustive sweeps against std and the crate's WTF-8 decoder, and
 //! round-trip properties.
 
-#[path = "common/encodings.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 use proptest::prelude::*;

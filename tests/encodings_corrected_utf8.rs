@@ -2,8 +2,7 @@
 //! `generate.py`), exhaustive sweeps (every code point up to U+10FFFF, every 2- and 3-byte
 //! sequence, every short input) and round-trip properties over the full range.
 
-#[path = "common/encodings.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 use proptest::prelude::*;

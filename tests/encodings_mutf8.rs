@@ -2,8 +2,7 @@
 //! `DataOutputStream.writeUTF` / `DataInputStream.readUTF`, Python's UTF-8 codec one unit at a
 //! time), exhaustive sweeps and round-trip properties.
 
-#[path = "common/encodings.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 use proptest::prelude::*;

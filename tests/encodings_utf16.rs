@@ -1,8 +1,7 @@
 //! UTF-16LE / UTF-16BE: the vector table (Python's codecs, Node's Buffer and TextDecoder, Java's
 //! charsets), exhaustive sweeps and round-trip properties.
 
-#[path = "common/encodings.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 use proptest::prelude::*;

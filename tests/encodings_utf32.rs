@@ -1,8 +1,7 @@
 //! UTF-32LE / UTF-32BE: the vector table (Python's codecs with `strict`, `replace` and
 //! `surrogatepass`; Java's charsets), exhaustive sweeps and round-trip properties.
 
-#[path = "common/encodings.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 use proptest::prelude::*;

@@ -1,8 +1,7 @@
 //! UTF-8B (Python's `surrogateescape`): the vector table (Python's codec), exhaustive round trips
 //! over every byte string up to 3 bytes, and properties.
 
-#[path = "common/encodings.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 use proptest::prelude::*;

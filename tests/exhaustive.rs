@@ -6,8 +6,7 @@
 //! sweeps reuse their buffers, and the 4-byte sweep is one test per lead byte so that the harness
 //! spreads it over the cores.
 
-#[path = "common/reference.rs"]
-mod reference;
+use crate::reference;
 
 use reference::RefError;
 use wtf8_wasm::*;

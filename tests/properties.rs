@@ -6,8 +6,7 @@
 //! table, and build byte strings from encodings (often joined naively, which spells out pairs)
 //! with a few bytes edited, so that near-valid input is common.
 
-#[path = "common/reference.rs"]
-mod reference;
+use crate::reference;
 
 use proptest::prelude::*;
 use proptest::sample::select;

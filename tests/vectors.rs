@@ -4,8 +4,7 @@
 //!
 //! Every mismatch is collected, so one run reports all failing rows by description.
 
-#[path = "common/reference.rs"]
-mod reference;
+use crate::reference;
 
 use serde_json::Value;
 use wtf8_wasm::*;
