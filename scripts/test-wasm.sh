@@ -8,6 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $PWD/scripts/wasi-run.mjs"
+# Each test binary's tests in two processes at once (wasm32-wasip1 runs one test at a time):
+# scripts/wasi-run.mjs.
+export WTF8_WASI_SHARDS="${WTF8_WASI_SHARDS:-2}"
 export RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128"
 # Its own target directory: other RUSTFLAGS would rebuild everything each time.
 target=(--target wasm32-wasip1 --target-dir target/wasi)

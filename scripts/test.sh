@@ -71,7 +71,13 @@ for target in x86_64-unknown-linux-gnu wasm32-unknown-unknown; do
 done
 
 step "rust tests" "rust: unit, integration and doc tests (exhaustive sweeps run optimised), with the features for wasm-bindgen users too (js, js-snippet, serde, serde-wasm-bindgen: additive, so one build serves both)"
-cargo test --locked --features js,js-snippet,serde,serde-wasm-bindgen
+# The crates the js features bring natively (wasm-bindgen, js-sys and its futures-util: they only
+# act on wasm32) and proptest's regex-syntax (strategy set-up) unoptimised, here only: the tests
+# never run them hot, and at opt-level 3 they were a quarter of this build (`cargo test --no-run`
+# from a clean target dir, 27 Nov 2026: 170 s of CPU, 125 s without; the suites ran as long).
+unoptimised=()
+for crate in js-sys wasm-bindgen futures-util regex-syntax; do unoptimised+=(--config "profile.test.package.$crate.opt-level=0"); done
+cargo "${unoptimised[@]}" test --locked --features js,js-snippet,serde,serde-wasm-bindgen
 
 step "rust tests as wasm" "rust on wasm (simd128): the unit, integration, exhaustive, property, slide and vector suites as wasm32-wasip1 under Node's WASI, on the SIMD kernels the package ships; and their lint"
 bash scripts/test-wasm.sh
