@@ -13,7 +13,8 @@
  *
  * @module
  */
-import * as glue from 'wtf8-wasm:glue';
+import type * as Exports from 'wtf8-wasm:glue';
+import { __wbg_set_wasm, __wbindgen_init_externref_table } from 'wtf8-wasm:glue';
 import { wasmBytes } from 'wtf8-wasm:bytes';
 import { instantiate, viewOf } from './instantiate.js';
 import { failure, unpack, type Wtf8Error } from './errors.js';
@@ -36,6 +37,15 @@ let LONE_AT: number;
 let FAILURE_AT: number;
 let STREAM_AT: number;
 let CONVERTED_AT: number;
+/**
+ * The module's exports, called directly rather than through wasm-bindgen's wrappers: each takes
+ * and returns plain numbers (bindings/main), so a wrapper would only forward the call (the `>>> 0`
+ * it applies to a `u32` changes nothing below 2^31, where every address and count here stays).
+ * Of the glue, only what instantiation needs is bundled: its setter and the one function the
+ * module imports.
+ */
+let wasm: typeof Exports;
+const glue = { __wbg_set_wasm, __wbindgen_init_externref_table };
 /** The module's linear memory, and views on it (renewed when it grows). */
 let memory: WebAssembly.Memory | undefined;
 let bytes: () => Uint8Array;
@@ -49,14 +59,15 @@ let words: () => Uint32Array;
  */
 function boot(): void {
   const exports = instantiate(wasmBytes, glue, './wtf8_wasm_bg.js');
-  MAX_LONE = glue.max_lone();
-  MAX_CONVERT_BYTES = glue.max_convert_bytes();
-  UNITS_AT = glue.scratch_units_ptr();
-  BYTES_AT = glue.scratch_bytes_ptr();
-  LONE_AT = glue.scratch_lone_ptr() >>> 2;
-  FAILURE_AT = glue.failure_ptr() >>> 2;
-  STREAM_AT = glue.scratch_stream_ptr() >>> 2;
-  CONVERTED_AT = glue.scratch_converted_ptr();
+  wasm = exports as unknown as typeof Exports;
+  MAX_LONE = wasm.max_lone();
+  MAX_CONVERT_BYTES = wasm.max_convert_bytes();
+  UNITS_AT = wasm.scratch_units_ptr();
+  BYTES_AT = wasm.scratch_bytes_ptr();
+  LONE_AT = wasm.scratch_lone_ptr() >>> 2;
+  FAILURE_AT = wasm.failure_ptr() >>> 2;
+  STREAM_AT = wasm.scratch_stream_ptr() >>> 2;
+  CONVERTED_AT = wasm.scratch_converted_ptr();
   const made = exports.memory as WebAssembly.Memory;
   bytes = viewOf(made, (buffer) => new Uint8Array(buffer));
   words = viewOf(made, (buffer) => new Uint32Array(buffer));
@@ -92,7 +103,7 @@ export function movesInUse(): MovesKind | undefined {
 /** The module's chunk sizes as it says them (compiled first if need be), for the tests that check them. */
 export function wasmLimits(): { encodeUnits: number; decodeBytes: number } {
   if (memory === undefined) boot();
-  return { encodeUnits: glue.max_encode_units(), decodeBytes: glue.max_decode_bytes() };
+  return { encodeUnits: wasm.max_encode_units(), decodeBytes: wasm.max_decode_bytes() };
 }
 
 /** `at`, or `at - 1` if that falls between a lead surrogate and the unit after it. */
@@ -121,7 +132,7 @@ function writeUnits(input: string, start: number, end: number): void {
  */
 export function encodeRangeInto(input: string, start: number, end: number, out: Uint8Array, at: number): number {
   writeUnits(input, start, end);
-  const n = glue.encode_wtf8(end - start);
+  const n = wasm.encode_wtf8(end - start);
   out.set(bytes().subarray(BYTES_AT, BYTES_AT + n), at);
   return n;
 }
@@ -132,7 +143,7 @@ export function encodeRangeInto(input: string, start: number, end: number, out: 
  */
 export function encodeWasmExact(input: string): Uint8Array<ArrayBuffer> {
   writeUnits(input, 0, input.length);
-  const n = glue.encode_wtf8(input.length); // before bytes(): the call may grow (detach) the memory
+  const n = wasm.encode_wtf8(input.length); // before bytes(): the call may grow (detach) the memory
   return bytes().slice(BYTES_AT, BYTES_AT + n) as Uint8Array<ArrayBuffer>;
 }
 
@@ -145,7 +156,7 @@ export function loneSurrogatesInWasm(input: string, start: number, end: number, 
   if (memory === undefined) boot();
   most = Math.min(most, MAX_LONE);
   writeUnits(input, start, end);
-  const count = glue.lone_surrogates(end - start, most);
+  const count = wasm.lone_surrogates(end - start, most);
   if (count > most) return undefined;
   return Array.from(words().subarray(LONE_AT, LONE_AT + count), (index) => start + index);
 }
@@ -157,7 +168,7 @@ export function encodeIntoWasm(input: string, destination: Uint8Array): { read: 
   while (read < input.length && written < destination.length) {
     const end = chunkEnd(input, read);
     writeUnits(input, read, end);
-    const [chunkRead, chunkWritten] = unpack(glue.encode_wtf8_partial(end - read, destination.length - written));
+    const [chunkRead, chunkWritten] = unpack(wasm.encode_wtf8_partial(end - read, destination.length - written));
     destination.set(bytes().subarray(BYTES_AT, BYTES_AT + chunkWritten), written);
     read += chunkRead;
     written += chunkWritten;
@@ -171,7 +182,7 @@ export function firstLoneSurrogate(input: string): number {
   for (let start = 0; start < input.length;) {
     const end = chunkEnd(input, start);
     writeUnits(input, start, end);
-    const at = glue.utf16_valid_up_to(end - start);
+    const at = wasm.utf16_valid_up_to(end - start);
     if (at < end - start) return start + at;
     start = end;
   }
@@ -191,7 +202,7 @@ export function decodeWasm(input: Uint8Array, fatal: boolean, base = 0): string 
   if (memory === undefined) boot();
   if (input.length <= MAX_DECODE_BYTES) {
     bytes().set(input, BYTES_AT);
-    const n = glue.decode_wtf8(input.length, fatal);
+    const n = wasm.decode_wtf8(input.length, fatal);
     if (n < 0) throw failure(words(), FAILURE_AT, base);
     return readUnits(n);
   }
@@ -207,7 +218,7 @@ export function validateWasm(input: Uint8Array, utf8: boolean): Wtf8Error | null
   for (let at = 0; ;) {
     const end = Math.min(input.length, at + MAX_DECODE_BYTES);
     bytes().set(input.subarray(at, end), BYTES_AT);
-    const settled = glue.validate_chunk(end - at, end === input.length, utf8);
+    const settled = wasm.validate_chunk(end - at, end === input.length, utf8);
     if (settled < 0) return failure(words(), FAILURE_AT, at);
     if (end === input.length) return null;
     at += settled; // at most 6 bytes wait for the next chunk
@@ -222,7 +233,7 @@ export function wtf8ToUtf8Wasm(input: Uint8Array): Uint8Array<ArrayBuffer> {
   for (let at = 0; at < input.length || at === 0;) {
     const end = Math.min(input.length, at + MAX_CONVERT_BYTES);
     bytes().set(input.subarray(at, end), BYTES_AT);
-    const [read, count] = unpack(glue.convert_chunk_lossy(end - at, end === input.length));
+    const [read, count] = unpack(wasm.convert_chunk_lossy(end - at, end === input.length));
     if (written + count > out.length) {
       const grown = new Uint8Array(Math.max(2 * out.length, written + count));
       grown.set(out.subarray(0, written));
@@ -245,7 +256,7 @@ export function joinWtf8(tail: Uint8Array, head: Uint8Array): Uint8Array {
   const view = bytes();
   view.set(tail, BYTES_AT);
   view.set(head, BYTES_AT + tail.length);
-  return view.slice(BYTES_AT, BYTES_AT + glue.join_wtf8(tail.length, head.length));
+  return view.slice(BYTES_AT, BYTES_AT + wasm.join_wtf8(tail.length, head.length));
 }
 
 /**
@@ -269,14 +280,14 @@ export class StreamingDecoder {
   /** Decodes the next part of the stream; `stream` false ends the stream (and resets it). */
   decode(input: Uint8Array, stream: boolean): string {
     if (memory === undefined) boot();
-    if (this.#state === undefined) glue.stream_begin(this.#fatal);
+    if (this.#state === undefined) wasm.stream_begin(this.#fatal);
     else words().set(this.#state, STREAM_AT);
     let text = '';
     let start = 0;
     do {
       const end = Math.min(input.length, start + MAX_DECODE_BYTES);
       bytes().set(input.subarray(start, end), BYTES_AT);
-      const n = glue.decode_stream(end - start, !stream && end === input.length);
+      const n = wasm.decode_stream(end - start, !stream && end === input.length);
       if (n < 0) {
         this.#state = undefined;
         throw failure(words(), FAILURE_AT, this.#base);

@@ -52,7 +52,8 @@ const ENTRIES = [
     out: join(root, 'target', 'wasm-pack'),
     name: 'wtf8_wasm',
     optLevel: '3',
-    wasmOpt: '-O3',
+    // The target_features section is for wasm-bindgen, which has run (as for encodings below).
+    wasmOpt: '-O3 --strip-target-features',
     source: join(root, 'js', 'index.ts'),
     files: { esm: 'wtf8-wasm.mjs', cjs: 'wtf8-wasm.cjs' },
     strings: join(root, 'js', 'strings.wat'),
