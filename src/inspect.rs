@@ -170,6 +170,43 @@ impl InspectPosition {
     pub fn byte_offset(&self) -> usize {
         self.byte_offset
     }
+
+    /// The whole position as five words, to keep outside it between chunks: for a caller that
+    /// cannot hold it itself, such as JavaScript driving a WebAssembly module that keeps no
+    /// per-input state. [`from_words`](Self::from_words) gives the same position back. The layout
+    /// is this version's own: keep the words only to give them back to it.
+    ///
+    /// ```
+    /// use wtf8_wasm::{inspect_wtf8, inspect_wtf8_chunk, ErrorCode, InspectPosition, Segment};
+    /// let input = b"\xED\xA0\x80\xED\xB0\x80"; // a pair spelled as two 3-byte sequences
+    /// let mut chunk = inspect_wtf8_chunk(input, InspectPosition::default(), true);
+    /// let mut segments: Vec<Segment> = chunk.by_ref().take(1).collect(); // the lead
+    /// let words = chunk.position().to_words();
+    /// let at = InspectPosition::from_words(words); // knows that a lead came before
+    /// segments.extend(inspect_wtf8_chunk(&input[chunk.consumed()..], at, true));
+    /// assert_eq!(segments[1].error(), Some(ErrorCode::SurrogatePair));
+    /// assert_eq!(segments, inspect_wtf8(input).collect::<Vec<_>>());
+    /// ```
+    pub fn to_words(&self) -> [u32; 5] {
+        let (index, offset) = (self.unit_index as u64, self.byte_offset as u64);
+        [
+            index as u32,
+            (index >> 32) as u32,
+            offset as u32,
+            (offset >> 32) as u32,
+            u32::from(self.after_lead),
+        ]
+    }
+
+    /// The position whose [`to_words`](Self::to_words) gave `words`.
+    pub fn from_words(words: [u32; 5]) -> Self {
+        let word_pair = |low: u32, high: u32| (u64::from(high) << 32 | u64::from(low)) as usize;
+        InspectPosition {
+            unit_index: word_pair(words[0], words[1]),
+            byte_offset: word_pair(words[2], words[3]),
+            after_lead: words[4] != 0,
+        }
+    }
 }
 
 /// [`inspect_utf16`] of one chunk of a longer input, so that a long input can be broken down a
@@ -483,6 +520,53 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A breakdown stopped after any number of segments and resumed from its position's words
+    /// (as the `wtf8-wasm/inspect` entry does, a batch of records at a time) gives the segments of
+    /// the whole.
+    #[test]
+    fn positions_through_words_resume_the_breakdown() {
+        let pieces: [&[u8]; 6] = [
+            b"a",
+            b"\xED\xA0\x80",
+            b"\xED\xB0\x80",
+            b"\xC0",
+            b"\xF0\x9F\x98\x80",
+            b"\xED\xA0",
+        ];
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let input = [a, b, c].concat();
+                    let whole: Vec<Segment> = inspect_wtf8(&input).collect();
+                    for k in 0..=whole.len() {
+                        let mut chunk =
+                            inspect_wtf8_chunk(&input, InspectPosition::default(), true);
+                        let mut got: Vec<Segment> = chunk.by_ref().take(k).collect();
+                        let at = InspectPosition::from_words(chunk.position().to_words());
+                        assert_eq!(at, chunk.position());
+                        got.extend(inspect_wtf8_chunk(&input[chunk.consumed()..], at, true));
+                        assert_eq!(got, whole, "{input:02X?} stopped after {k}");
+                    }
+                }
+            }
+        }
+        let input = [0x61u16, 0xD83D, 0xDE00, 0xDC00, 0xD800];
+        let whole: Vec<Segment> = inspect_utf16(&input).collect();
+        for k in 0..=whole.len() {
+            let mut chunk = inspect_utf16_chunk(&input, InspectPosition::default(), true);
+            let mut got: Vec<Segment> = chunk.by_ref().take(k).collect();
+            let at = InspectPosition::from_words(chunk.position().to_words());
+            got.extend(inspect_utf16_chunk(&input[chunk.consumed()..], at, true));
+            assert_eq!(got, whole, "stopped after {k}");
+        }
+        let far = InspectPosition {
+            unit_index: usize::MAX >> 1,
+            byte_offset: usize::MAX,
+            after_lead: true,
+        };
+        assert_eq!(InspectPosition::from_words(far.to_words()), far);
     }
 
     /// Every input of the alphabets above cut into two or three chunks at every place gives the
