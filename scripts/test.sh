@@ -55,14 +55,13 @@ trap 'stop_setup; summary' EXIT
 step "rust lint" "rust: format, lint (the core natively and for wasm32, the bindings crates for wasm32); the core has no dependencies"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
-# The inspect bindings and the wasm-bindgen example use std (serde-wasm-bindgen turns on
-# wasm-bindgen's `std`); the other two bindings are no_std with their own panic handler: linted
-# apart, so cargo does not unify their features (the example's lint is in its own step below).
+# The wasm-bindgen example uses std (serde-wasm-bindgen turns on wasm-bindgen's `std`); the three
+# bindings are no_std with their own panic handler: the example is linted apart, so cargo does not
+# unify their features (its lint is in its own step below).
 # With simd128, as every wasm32 build of this command (so none rebuilds another's dependencies with
 # other flags): the SIMD kernels' wasm32 code is linted here too.
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128"
-cargo clippy --workspace --exclude wtf8-wasm-inspect-bindings --exclude wtf8-wasm-example-wasm-bindgen --target wasm32-unknown-unknown --locked -- -D warnings
-cargo clippy -p wtf8-wasm-inspect-bindings --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy --workspace --exclude wtf8-wasm-example-wasm-bindgen --target wasm32-unknown-unknown --locked -- -D warnings
 for target in x86_64-unknown-linux-gnu wasm32-unknown-unknown; do
   deps=$(cargo tree -p wtf8-wasm -e normal,build --target "$target" --prefix none --locked | sort -u)
   if [ "$deps" != "wtf8-wasm v$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1) ($PWD)" ]; then

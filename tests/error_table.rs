@@ -81,7 +81,7 @@ fn segment_kinds_in_typescript_are_the_crates_in_declaration_order() {
         SegmentKind::LoneTrail,
         SegmentKind::Invalid,
     ];
-    // The list above is the declaration order (the inspect bindings name a kind by `as_str`).
+    // The list above is the declaration order (the inspect bindings name a kind by its position).
     for (i, kind) in kinds.iter().enumerate() {
         assert_eq!(*kind as usize, i, "{}", kind.as_str());
     }

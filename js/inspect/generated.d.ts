@@ -9,9 +9,3 @@
 declare module 'wtf8-wasm-inspect:bytes' {
   export const wasmBytes: string;
 }
-
-// The two names the declaration generated from bindings/inspect's `Segment` (tsify-next) uses
-// for its `kind` and `error` fields, resolved to this package's types, so the check at the end of
-// index.ts compares those fields too. (Global only while js/ compiles: not emitted.)
-type SegmentKind = import('./index.js').SegmentKind;
-type Wtf8ErrorCode = import('../errors.js').Wtf8ErrorCode;

@@ -3,9 +3,9 @@
  * debugging. An entry of its own, with its own small WebAssembly module, so that users of
  * `encode`/`decode` do not download it.
  *
- * The records are made in Rust (bindings/inspect: `Segment`, serialized by serde-wasm-bindgen);
- * the {@link Segment} interface below documents them and is checked against the declaration
- * generated from the Rust struct when this file compiles.
+ * The breakdown is the Rust core's (`inspect_utf16_chunk`, `inspect_wtf8_chunk`, through
+ * bindings/inspect): each segment comes out of wasm as a record of numbers, and this file only
+ * turns each into the {@link Segment} object, naming its kind and error code.
  *
  * @example
  * ```ts
@@ -18,17 +18,18 @@
 import * as glue from 'wtf8-wasm-inspect:glue';
 import { wasmBytes } from 'wtf8-wasm-inspect:bytes';
 import { type BufferSource, readLimit, toBytes } from '../args.js';
-import type { Wtf8ErrorCode } from '../errors.js';
-import { instantiate } from '../instantiate.js';
+import { ERROR_CODES, type Wtf8ErrorCode, unpack } from '../errors.js';
+import { instantiate, viewOf } from '../instantiate.js';
 
 export type { BufferSource } from '../args.js';
 export type { Wtf8ErrorCode } from '../errors.js';
 
-instantiate(wasmBytes, glue, './wtf8_wasm_inspect_bg.js');
+const memory = instantiate(wasmBytes, glue, './wtf8_wasm_inspect_bg.js').memory as WebAssembly.Memory;
 
 /**
  * Every {@link SegmentKind}, in order: what a segment's `kind` can be. (The core's `SegmentKind`
- * names, in its declaration order; tests/error_table.rs checks this list against it.)
+ * names, in its declaration order, by which the wasm module names a kind; tests/error_table.rs
+ * checks this list against it.)
  */
 export const SEGMENT_KINDS = ['ascii', '2-byte', '3-byte', '4-byte', 'lone-lead', 'lone-trail', 'invalid'] as const;
 
@@ -74,8 +75,9 @@ export interface Segment {
  * segments given are the first ones of the whole, with the same fields).
  *
  * The input goes through wasm in chunks of 32 Ki units or 64 KiB, so wasm memory stays small
- * whatever its size; the records themselves are JavaScript objects, about 1 µs and a few hundred
- * bytes each (benches/README.md "Inspect"). For a huge input, `limit` breaks down only its start.
+ * whatever its size; the records themselves are JavaScript objects, a few hundred nanoseconds and
+ * a few hundred bytes each (benches/README.md "Inspect"). For a huge input, `limit` breaks down
+ * only its start.
  *
  * @param options.limit - the most segments to return (a whole number ≥ 0; default: all).
  * @throws TypeError if `input` is neither a string nor a buffer source, or `options` is not an object.
@@ -139,49 +141,100 @@ function readInput(input: unknown): string | Uint8Array {
   return typeof input === 'string' ? input : toBytes(input, 'input');
 }
 
-/** Code units per call into wasm (64 KiB there), and bytes per call: wasm memory stays small. */
-const CHUNK_UNITS = 1 << 15;
-const CHUNK_BYTES = 1 << 16;
-/** The most a wasm call can be asked for (a `u32` there). */
-const MAX_COUNT = 0xffffffff;
+/** Code units per chunk (64 KiB in wasm), bytes per chunk, and the most records one call gives. */
+const CHUNK_UNITS = glue.limit(0);
+const CHUNK_BYTES = glue.limit(1);
+const BATCH = glue.limit(2);
+
+const UNITS_AT = glue.scratch_units_ptr() >>> 1;
+const BYTES_AT = glue.scratch_bytes_ptr();
+const RECORDS_AT = glue.records_ptr() >>> 2;
+const POSITION_AT = glue.position_ptr() >>> 2;
+/** `u32` stand-in for "none" in a record (no code point, no error). */
+const NONE = 0xffffffff;
+
+/** Views on wasm memory (renewed if it grows; the module has no heap, so it should not). */
+const bytes = viewOf(memory, (buffer) => new Uint8Array(buffer));
+const units = viewOf(memory, (buffer) => new Uint16Array(buffer));
+const words = viewOf(memory, (buffer) => new Uint32Array(buffer));
 
 /**
- * The segments of the input, an array per chunk, at most `limit` in all. Each chunk goes to the
- * core with where the one before left off; the core says how much of it it took (a lead surrogate,
- * or a sequence, that the chunk cuts waits for the next), and the next chunk starts there.
+ * The segments of the input, an array per chunk, at most `limit` in all. Each chunk goes into
+ * wasm memory once, and the core breaks it down with where the chunk before left off (five words
+ * of state, kept here so that two walks can go on at once), a batch of records per call; the core
+ * says how much of the chunk each batch took (a lead surrogate, or a sequence, that the chunk cuts
+ * waits for the next), and the next batch, or the next chunk, starts there.
  */
 function* parts(input: string | Uint8Array, limit: number): Generator<Segment[], undefined, undefined> {
-  const inspector = new glue.Inspector();
-  const units = typeof input === 'string' ? new Uint16Array(Math.min(CHUNK_UNITS, input.length)) : undefined;
-  try {
-    for (let start = 0, left = limit; left > 0;) {
-      const end = Math.min(start + (units ? CHUNK_UNITS : CHUNK_BYTES), input.length);
-      const last = end === input.length;
-      const count = Math.min(left, MAX_COUNT);
-      let part: Segment[];
-      if (units) {
-        const text = input as string;
-        for (let i = start; i < end; i++) units[i - start] = text.charCodeAt(i);
-        part = inspector.units(units.subarray(0, end - start), last, count);
-      } else {
-        part = inspector.bytes((input as Uint8Array).subarray(start, end), last, count);
-      }
-      start += inspector.consumed();
-      left -= part.length;
-      yield part;
-      if (last) break;
+  const text = typeof input === 'string';
+  const position = new Uint32Array(5);
+  for (let start = 0, left = limit; left > 0;) {
+    const end = Math.min(start + (text ? CHUNK_UNITS : CHUNK_BYTES), input.length);
+    const last = end === input.length;
+    const length = end - start;
+    if (text) {
+      const view = units();
+      for (let i = 0; i < length; i++) view[UNITS_AT + i] = input.charCodeAt(start + i);
+    } else {
+      bytes().set(input.subarray(start, end), BYTES_AT);
     }
-  } finally {
-    inspector.free();
+    words().set(position, POSITION_AT);
+    const part: Segment[] = [];
+    let from = 0;
+    for (;;) {
+      const count = Math.min(left, BATCH);
+      const [n, took] = unpack(
+        text ? glue.inspect_units(from, length, last, count) : glue.inspect_bytes(from, length, last, count),
+      );
+      const w = words();
+      for (let i = 0, at = RECORDS_AT; i < n; i++, at += 8) part.push(record(w, at));
+      from += took;
+      left -= n;
+      // Fewer records than asked for: the chunk is done (up to what waits for the next one).
+      if (n < count || left === 0) break;
+    }
+    start += from;
+    position.set(words().subarray(POSITION_AT, POSITION_AT + 5));
+    yield part;
+    if (last) break;
   }
   return undefined;
 }
 
 /**
- * The documented {@link Segment} is exactly the record the Rust struct declares (bindings/inspect,
- * through tsify-next): this fails to compile if a field is added, removed, renamed or retyped on
- * either side.
+ * The {@link Segment} of the record at word `at` (bindings/inspect's `Record`: index, offset, code
+ * point, error, the kind and three lengths as bytes, then the units (one or two), WTF-8 bytes and
+ * lossy UTF-8 bytes, each packed little-endian in a word).
  */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameRecord: Same<Segment, glue.Segment> & Same<keyof Segment, keyof glue.Segment> = true;
-void sameRecord;
+function record(w: Uint32Array, at: number): Segment {
+  const codePoint = w[at + 2]!;
+  const error = w[at + 3]!;
+  const lengths = w[at + 4]!;
+  const units = w[at + 5]!;
+  return {
+    kind: SEGMENT_KINDS[lengths & 0xff]!,
+    index: w[at]!,
+    units: ((lengths >>> 8) & 0xff) === 1 ? [units & 0xffff] : [units & 0xffff, units >>> 16],
+    offset: w[at + 1]!,
+    bytes: byteList(w[at + 6]!, (lengths >>> 16) & 0xff),
+    codePoint: codePoint === NONE ? null : codePoint,
+    utf8: byteList(w[at + 7]!, lengths >>> 24),
+    error: error === NONE ? null : ERROR_CODES[error]!,
+  };
+}
+
+/** The first `length` (0 to 4) bytes of a word, little-endian first, as an array of that size. */
+function byteList(word: number, length: number): number[] {
+  switch (length) {
+    case 0:
+      return [];
+    case 1:
+      return [word & 0xff];
+    case 2:
+      return [word & 0xff, (word >>> 8) & 0xff];
+    case 3:
+      return [word & 0xff, (word >>> 8) & 0xff, (word >>> 16) & 0xff];
+    default:
+      return [word & 0xff, (word >>> 8) & 0xff, (word >>> 16) & 0xff, word >>> 24];
+  }
+}

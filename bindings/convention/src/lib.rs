@@ -1,5 +1,5 @@
-//! What the two WebAssembly bindings crates (`bindings/main`, `bindings/encodings`) share, so that
-//! their convention is written once:
+//! What the three WebAssembly bindings crates (`bindings/main`, `bindings/encodings`,
+//! `bindings/inspect`) share, so that their convention is written once:
 //!
 //! - [`Shared`]: the fixed statics (scratch buffers, converters) the exports work in;
 //! - the **failure record**, four `u32`s at [`failure_ptr`]: `[code, offset, length, index]`, where

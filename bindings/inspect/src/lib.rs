@@ -1,149 +1,182 @@
 //! WebAssembly bindings of the `wtf8-wasm/inspect` npm entry: the core's breakdown
-//! ([`wtf8_wasm::inspect_utf16_chunk`], [`wtf8_wasm::inspect_wtf8_chunk`]) as plain JavaScript
-//! objects, for `js/inspect/index.ts` (the public API; nothing here is meant to be called
+//! ([`wtf8_wasm::inspect_utf16_chunk`], [`wtf8_wasm::inspect_wtf8_chunk`]) as flat records in
+//! wasm memory, for `js/inspect/index.ts` (the public API; nothing here is meant to be called
 //! directly). A module of its own so that users of `encode`/`decode` do not download it.
 //!
-//! - **The record is defined once, here**: [`Segment`] derives `Serialize`, and serde-wasm-bindgen
-//!   builds each object from it (`null` for a missing code point or error, not `undefined`);
-//!   tsify-next writes its TypeScript declaration into wasm-bindgen's, which `js/inspect/index.ts`
-//!   checks its documented interface against when it compiles.
-//! - **Payload text never crosses the boundary as `&str`, `String` or `char`**: the input comes in
-//!   as code units (`&[u16]`) or bytes (`&[u8]`), and a segment's text goes out as numbers (its
-//!   units, bytes and code point). The only strings are the kind's and the error code's names.
-//! - **Bounded memory**: the input comes a chunk at a time. [`Inspector`] keeps where the
-//!   breakdown stands between chunks; every rule of where a chunk may end is the core's (a lead
-//!   surrogate, or a sequence, that the chunk cuts waits for the next one).
+//! **The convention** is the other two modules' (`bindings/main`, `bindings/encodings`):
+//!
+//! - **Payload text never crosses the boundary as `&str`, `String` or `char`**: the TypeScript
+//!   layer writes a chunk of code units (at most [`CHUNK_UNITS`]) or bytes (at most
+//!   [`CHUNK_BYTES`]) into a fixed scratch buffer, and each segment comes back as numbers: a
+//!   [`Record`] of its positions, code point, kind, error code and its units, WTF-8 bytes and
+//!   lossy UTF-8 bytes. Every rule (what a segment is, its bytes, its error, where a chunk may
+//!   end) is the core's; the TypeScript layer only turns each record into the object `inspect`
+//!   returns, naming the kind by its position in `SEGMENT_KINDS` and the error by its position
+//!   in `ERROR_CODES` (`u32::MAX`: none, as in the failure record of `bindings/convention`).
+//! - **Bounded memory, no heap**: a call writes at most [`BATCH`] records into a fixed array and
+//!   says how much of the chunk they took; the TypeScript layer reads them and calls again for the
+//!   rest. Where the breakdown stands between calls ([`InspectPosition`]) is kept by the caller as
+//!   five words ([`InspectPosition::to_words`]), given in and taken back at [`position_ptr`], so
+//!   that two breakdowns can be walked at once (two `inspectIter`s). The global allocator is one
+//!   that always fails: the module's memory never grows.
+//! - **No `std`**: the panic handler (`bindings/convention`) traps without formatting a message.
 
-use serde::{Serialize, Serializer};
-use tsify_next::Tsify;
+// No `std` in the wasm module: the panic handler (bindings/convention) traps without formatting a
+// message, so `core::fmt` and std's panic machinery stay out of it (tests/js/size-budget.json).
+#![cfg_attr(target_arch = "wasm32", no_std)]
+
+use convention::{code_word, pack, Shared, NONE};
 use wasm_bindgen::prelude::*;
-use wtf8_wasm::{inspect_utf16_chunk, inspect_wtf8_chunk, ErrorCode, InspectPosition, SegmentKind};
+use wtf8_wasm::{inspect_utf16_chunk, inspect_wtf8_chunk, InspectPosition, Segment};
 
-// lol_alloc's free-list allocator instead of std's dlmalloc: 3.3 kB less gzip for the entry
-// (17,750 -> 14,411 B), wasm memory the same in tests/memory/inspect.test.mjs (1.19 MiB after
-// walking 64 MiB), no difference in benches/inspect.mjs that the machine's noise did not swamp
-// (27 Nov 2026). The records' Vecs are freed chunk by chunk, so its list stays short.
+/// Code units per chunk of a string (the size of the unit scratch buffer).
+pub const CHUNK_UNITS: usize = 1 << 15;
+/// Bytes per chunk of byte input (the size of the byte scratch buffer).
+pub const CHUNK_BYTES: usize = 1 << 16;
+/// The most records one call writes.
+pub const BATCH: usize = 1 << 12;
+
+// The module never allocates (see the crate doc): an allocation fails, and then traps.
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
-// SAFETY: the module runs on one thread: the package makes no threads and no shared memory,
-// which is all `AssumeSingleThreaded` asks of its user.
-static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
-    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+static ALLOCATOR: lol_alloc::FailAllocator = lol_alloc::FailAllocator;
 
-/// One code point, lone surrogate or ill-formed subpart: the record `inspect` returns
-/// (`js/inspect/index.ts` documents each field for users).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
-#[serde(rename_all = "camelCase")]
-#[tsify(missing_as_null)] // as `to_js` serializes a `None`: `T | null` in the declaration
-pub struct Segment {
-    /// What this segment is ([`SegmentKind::as_str`]).
-    #[serde(serialize_with = "kind_name")]
-    #[tsify(type = "SegmentKind")]
-    pub kind: SegmentKind,
-    /// Index of its first UTF-16 code unit in the string (for byte input: in its lenient decoding).
-    pub index: u32,
-    /// Its UTF-16 code units: one or two (U+FFFD for an ill-formed subpart).
-    pub units: Vec<u16>,
-    /// Byte offset of its WTF-8 bytes (for byte input: in the input).
-    pub offset: u32,
-    /// Its WTF-8 bytes (for an ill-formed subpart: the subpart's bytes).
-    pub bytes: Vec<u8>,
-    /// The code point (a surrogate code point for a lone surrogate); `null` for an ill-formed subpart.
-    pub code_point: Option<u32>,
-    /// Its bytes in lossy UTF-8 ([`wtf8_wasm::Segment::utf8_lossy`]).
-    pub utf8: Vec<u8>,
-    /// Why strict decoding rejects it, if it does ([`ErrorCode::as_str`]), else `null`.
-    #[serde(serialize_with = "error_name")]
-    #[tsify(type = "Wtf8ErrorCode | null")]
-    pub error: Option<ErrorCode>,
+/// One segment as numbers, 32 bytes (eight `u32` words) that the TypeScript layer reads in place.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct Record {
+    /// Index of its first code unit ([`Segment::unit_index`]; `usize` is `u32` on wasm32).
+    index: u32,
+    /// Byte offset of its bytes ([`Segment::byte_offset`]).
+    offset: u32,
+    /// Its code point, or [`NONE`] for an ill-formed subpart ([`Segment::code_point`]).
+    code_point: u32,
+    /// Why strict decoding rejects it: its position in `ErrorCode::ALL`, or [`NONE`].
+    error: u32,
+    /// Its kind's position in the declaration of [`wtf8_wasm::SegmentKind`].
+    kind: u8,
+    /// How many of `units`, `bytes` and `utf8` are its own.
+    unit_len: u8,
+    byte_len: u8,
+    utf8_len: u8,
+    /// [`Segment::units`], [`Segment::bytes`], [`Segment::utf8_lossy`].
+    units: [u16; 2],
+    bytes: [u8; 4],
+    utf8: [u8; 4],
 }
 
-// The names as unit variants, not `serialize_str`: serde-wasm-bindgen makes the JS string of a
-// `&'static str` variant name once and reuses it, where a `str` is decoded anew each time (17% of
-// the time per string segment, 28% per byte segment: tests/memory/inspect-child.mjs on Node 20).
-fn kind_name<S: Serializer>(kind: &SegmentKind, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_unit_variant("SegmentKind", *kind as u32, kind.as_str())
-}
+impl Record {
+    const EMPTY: Record = Record {
+        index: 0,
+        offset: 0,
+        code_point: 0,
+        error: 0,
+        kind: 0,
+        unit_len: 0,
+        byte_len: 0,
+        utf8_len: 0,
+        units: [0; 2],
+        bytes: [0; 4],
+        utf8: [0; 4],
+    };
 
-fn error_name<S: Serializer>(error: &Option<ErrorCode>, serializer: S) -> Result<S::Ok, S::Error> {
-    match error {
-        Some(code) => serializer.serialize_unit_variant("ErrorCode", 0, code.as_str()),
-        None => serializer.serialize_none(),
-    }
-}
-
-impl From<wtf8_wasm::Segment> for Segment {
-    fn from(s: wtf8_wasm::Segment) -> Segment {
-        // usize is u32 on wasm32, where this runs: no index or offset is cut.
-        Segment {
-            kind: s.kind(),
+    fn of(s: &Segment) -> Record {
+        let mut r = Record {
             index: s.unit_index() as u32,
-            units: s.units().to_vec(),
             offset: s.byte_offset() as u32,
-            bytes: s.bytes().to_vec(),
-            code_point: s.code_point(),
-            utf8: s.utf8_lossy().to_vec(),
-            error: s.error(),
-        }
+            code_point: s.code_point().unwrap_or(NONE),
+            error: s.error().map_or(NONE, code_word),
+            kind: s.kind() as u8,
+            unit_len: s.units().len() as u8,
+            byte_len: s.bytes().len() as u8,
+            utf8_len: s.utf8_lossy().len() as u8,
+            ..Record::EMPTY
+        };
+        r.units[..s.units().len()].copy_from_slice(s.units());
+        r.bytes[..s.bytes().len()].copy_from_slice(s.bytes());
+        r.utf8[..s.utf8_lossy().len()].copy_from_slice(s.utf8_lossy());
+        r
     }
 }
 
-/// The segments as a JavaScript array of plain objects, each serialized as it is made: no chunk's
-/// worth of records is ever held in wasm memory.
-fn to_js(segments: impl Iterator<Item = wtf8_wasm::Segment>) -> Result<JsValue, JsValue> {
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
-    Ok(serializer.collect_seq(segments.map(Segment::from))?)
-}
+static UNITS: Shared<[u16; CHUNK_UNITS]> = Shared::new([0; CHUNK_UNITS]);
+static BYTES: Shared<[u8; CHUNK_BYTES]> = Shared::new([0; CHUNK_BYTES]);
+static RECORDS: Shared<[Record; BATCH]> = Shared::new([Record::EMPTY; BATCH]);
+static POSITION: Shared<[u32; 5]> = Shared::new([0; 5]);
 
-/// A breakdown of one input, fed a chunk at a time: it keeps where the breakdown stands.
+/// Address of the code unit scratch buffer in wasm memory.
 #[wasm_bindgen]
-#[derive(Default)]
-pub struct Inspector {
-    at: InspectPosition,
-    consumed: usize,
+pub fn scratch_units_ptr() -> usize {
+    UNITS.get().as_ptr() as usize
 }
 
+/// Address of the byte scratch buffer in wasm memory.
 #[wasm_bindgen]
-impl Inspector {
-    /// A breakdown at the start of an input.
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> Inspector {
-        Inspector::default()
-    }
+pub fn scratch_bytes_ptr() -> usize {
+    BYTES.get().as_ptr() as usize
+}
 
-    /// The segments of the next chunk of a string's code units, at most `limit` of them; `last`
-    /// says whether the chunk ends the input. The next chunk starts [`consumed`](Self::consumed)
-    /// units into this one.
-    #[wasm_bindgen(unchecked_return_type = "Segment[]")]
-    pub fn units(&mut self, chunk: &[u16], last: bool, limit: usize) -> Result<JsValue, JsValue> {
-        let segments = inspect_utf16_chunk(chunk, self.at, last);
-        self.records(segments, limit, |s| (s.position(), s.consumed()))
-    }
+/// Address of the records a call writes ([`Record`]s, 32 bytes each).
+#[wasm_bindgen]
+pub fn records_ptr() -> usize {
+    RECORDS.get().as_ptr() as usize
+}
 
-    /// The segments of the next chunk of bytes read as WTF-8 (see [`units`](Self::units)).
-    #[wasm_bindgen(unchecked_return_type = "Segment[]")]
-    pub fn bytes(&mut self, chunk: &[u8], last: bool, limit: usize) -> Result<JsValue, JsValue> {
-        let segments = inspect_wtf8_chunk(chunk, self.at, last);
-        self.records(segments, limit, |s| (s.position(), s.consumed()))
-    }
+/// Address of where the breakdown stands: five `u32`s ([`InspectPosition::to_words`]), all 0 at
+/// the start of an input; each call reads them and leaves them updated.
+#[wasm_bindgen]
+pub fn position_ptr() -> usize {
+    POSITION.get().as_ptr() as usize
+}
 
-    /// How much of the last chunk (units or bytes) its segments took.
-    pub fn consumed(&self) -> usize {
-        self.consumed
+/// The sizes: 0 → [`CHUNK_UNITS`], 1 → [`CHUNK_BYTES`], 2 → [`BATCH`].
+#[wasm_bindgen]
+pub fn limit(which: u32) -> usize {
+    match which {
+        0 => CHUNK_UNITS,
+        1 => CHUNK_BYTES,
+        _ => BATCH,
     }
 }
 
-impl Inspector {
-    /// At most `limit` of a chunk's `segments` as JavaScript objects; then where the next chunk
-    /// starts (`end` reads it off the iterator: its position, and how much of the chunk it took).
-    fn records<I: Iterator<Item = wtf8_wasm::Segment>>(
-        &mut self,
-        mut segments: I,
-        limit: usize,
-        end: fn(&I) -> (InspectPosition, usize),
-    ) -> Result<JsValue, JsValue> {
-        let records = to_js(segments.by_ref().take(limit));
-        (self.at, self.consumed) = end(&segments);
-        records
+/// The records of the code units `units[from..len]` of the scratch, the rest of a chunk (`last`:
+/// the chunk ends the input): at most `count` (and [`BATCH`]). Returns the record count and the
+/// units they took, packed (`bindings/convention`'s `pack`): the next call starts there. A lead
+/// surrogate that ends a chunk that is not the last waits for the next chunk.
+#[wasm_bindgen]
+pub fn inspect_units(from: usize, len: usize, last: bool, count: usize) -> f64 {
+    let mut segments = inspect_utf16_chunk(&UNITS.get()[from..len], position(), last);
+    let n = records(&mut segments, count);
+    *POSITION.get() = segments.position().to_words();
+    pack(n, segments.consumed())
+}
+
+/// The records of the bytes `bytes[from..len]` of the scratch, read as WTF-8 (see
+/// [`inspect_units`]; what waits for the next chunk: a sequence the chunk cuts, and a lead
+/// surrogate's sequence whose next sequence it cuts or leaves out).
+#[wasm_bindgen]
+pub fn inspect_bytes(from: usize, len: usize, last: bool, count: usize) -> f64 {
+    let mut segments = inspect_wtf8_chunk(&BYTES.get()[from..len], position(), last);
+    let n = records(&mut segments, count);
+    *POSITION.get() = segments.position().to_words();
+    pack(n, segments.consumed())
+}
+
+fn position() -> InspectPosition {
+    InspectPosition::from_words(*POSITION.get())
+}
+
+/// Writes the next segments, at most `count` (and [`BATCH`]), as records; returns how many. Takes
+/// no segment it does not write, so the iterator says where the next call starts.
+fn records(segments: &mut impl Iterator<Item = Segment>, count: usize) -> usize {
+    let records = RECORDS.get();
+    let mut n = 0;
+    while n < count.min(BATCH) {
+        let Some(segment) = segments.next() else {
+            break;
+        };
+        records[n] = Record::of(&segment);
+        n += 1;
     }
+    n
 }
