@@ -105,18 +105,18 @@ if ! rustup toolchain list | grep -q '^nightly'; then
 fi
 if ! cargo fuzz --version 2>/dev/null | grep -q " ${CARGO_FUZZ_VERSION}\$"; then
   say "cargo install --debug cargo-fuzz ${CARGO_FUZZ_VERSION}"
-  cargo install --debug cargo-fuzz --version "${CARGO_FUZZ_VERSION}" --locked
+  cargo install --quiet --debug cargo-fuzz --version "${CARGO_FUZZ_VERSION}" --locked
 fi
 
 if ! wasm-pack --version 2>/dev/null | grep -q " ${WASM_PACK_VERSION}\$"; then
   say "cargo install --debug wasm-pack ${WASM_PACK_VERSION}"
-  cargo install --debug wasm-pack --version "${WASM_PACK_VERSION}" --locked
+  cargo install --quiet --debug wasm-pack --version "${WASM_PACK_VERSION}" --locked
 fi
 
 if ! wasm-bindgen --version 2>/dev/null | grep -q " ${WASM_BINDGEN_VERSION}\$"; then
   # Not --locked: its lockfile asks for a crate version the registry no longer serves.
   say "cargo install --debug wasm-bindgen-cli ${WASM_BINDGEN_VERSION}"
-  cargo install --debug wasm-bindgen-cli --version "${WASM_BINDGEN_VERSION}"
+  cargo install --quiet --debug wasm-bindgen-cli --version "${WASM_BINDGEN_VERSION}"
 fi
 
 # The background downloads: their output, and their failure is this script's.

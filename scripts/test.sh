@@ -28,6 +28,8 @@ step() {
 }
 summary() {
   local status=$?
+  # The background installs (below), if a step failed while they ran.
+  [ -z "${setup_pid:-}" ] || kill -- -"$setup_pid" 2>/dev/null || true
   end_step
   echo
   printf '%-34s %6s\n' step seconds
@@ -44,13 +46,11 @@ bash scripts/setup.sh first
 # The rest of the installs (on a fresh machine mostly compiling wasm-bindgen-cli, wasm-pack and
 # cargo-fuzz; then Debian's browsers, npm ci, the other Nodes) run beside the Rust suites, which
 # need none of it, at a lower priority so the suites keep the cores they use; "setup, the rest"
-# waits for them. Their own process group, so that a failed run stops them too.
+# waits for them. Their own process group, so that a failed run stops them too (summary).
 mkdir -p target
 setup_log=target/setup-rest.log
 nice -n 10 setsid bash scripts/setup.sh rest >"$setup_log" 2>&1 &
 setup_pid=$!
-stop_setup() { kill -- -"$setup_pid" 2>/dev/null || true; }
-trap 'stop_setup; summary' EXIT
 
 step "rust lint" "rust: format, lint (the core natively and for wasm32, the bindings crates for wasm32); the core has no dependencies"
 cargo fmt --all --check
@@ -84,6 +84,7 @@ bash scripts/test-wasm.sh
 step "setup, the rest" "wait for the background installs (scripts/setup.sh rest), and print what they did"
 setup_status=0
 wait "$setup_pid" || setup_status=$?
+setup_pid=""
 cat "$setup_log"
 [ "$setup_status" = 0 ] || { echo "scripts/setup.sh rest failed ($setup_status)"; exit "$setup_status"; }
 
