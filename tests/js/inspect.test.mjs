@@ -178,8 +178,8 @@ test('across chunk boundaries: each tricky piece at every phase of a boundary gi
   // ones, shifted by the run's units and bytes.
   const shifted = (segments, units, bytes) =>
     segments.map((s) => ({ ...s, index: s.index + units, offset: s.offset + bytes }));
-  // (Each record costs about 1 µs: a few pieces and phases, where the chunking can go wrong; the
-  // core's rules are swept exhaustively in Rust, src/inspect.rs.)
+  // (A few pieces and phases, where the chunking can go wrong; the core's rules are swept
+  // exhaustively in Rust, src/inspect.rs.)
   const pieces = ['\uD83D\uDE00', '\uD800\uD800\uDC00'];
   for (const [boundary, phases] of [
     [CHUNK_UNITS, [-2, -1, 0, 1]],

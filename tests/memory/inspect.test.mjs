@@ -2,8 +2,8 @@
 // walked for 16 Mi units with inspectIter in a child Node process (inspect-child.mjs, which checks
 // every segment),
 // leave the entry's wasm memory at most 4 MiB: the input goes through wasm a chunk at a time and
-// each record is serialized as it is made. Run once by scripts/test.sh (its own step: about 30 s,
-// at about 1 µs a record), not with tests/js/*.
+// the records of each batch (at most 4,096, as numbers in a fixed array) become objects before the
+// next. Run once by scripts/test.sh (its step "memory"), not with tests/js/*.
 import { test } from 'node:test';
 import { runChild } from './harness.mjs';
 
