@@ -466,6 +466,15 @@ mod tests {
 
     /// Every sequence of up to three pieces from an alphabet of surrogate-neighbourhood byte
     /// strings: the segments add up to the one-shot conversions.
+    /// Every concatenation of three of `pieces` (repeats and every order included).
+    fn triples<'a>(pieces: &'a [&'a [u8]]) -> impl Iterator<Item = Vec<u8>> + 'a {
+        pieces.iter().flat_map(move |a| {
+            pieces
+                .iter()
+                .flat_map(move |b| pieces.iter().map(move |c| [*a, *b, *c].concat()))
+        })
+    }
+
     #[test]
     fn byte_segments_add_up_to_the_conversions() {
         let pieces: [&[u8]; 9] = [
@@ -479,23 +488,17 @@ mod tests {
             b"\xF0\x9F\x98\x80",
             b"\xED\xA0",
         ];
-        for a in pieces {
-            for b in pieces {
-                for c in pieces {
-                    let input = [a, b, c].concat();
-                    let segments: Vec<Segment> = inspect_wtf8(&input).collect();
-                    let bytes: Vec<u8> = segments.iter().flat_map(|s| s.bytes().to_vec()).collect();
-                    let units: Vec<u16> =
-                        segments.iter().flat_map(|s| s.units().to_vec()).collect();
-                    let utf8: Vec<u8> = segments
-                        .iter()
-                        .flat_map(|s| s.utf8_lossy().to_vec())
-                        .collect();
-                    assert_eq!(bytes, input);
-                    assert_eq!(units, convert_wtf8_to_utf16_lossy(&input), "{input:02X?}");
-                    assert_eq!(utf8, convert_wtf8_to_utf8_lossy(&input), "{input:02X?}");
-                }
-            }
+        for input in triples(&pieces) {
+            let segments: Vec<Segment> = inspect_wtf8(&input).collect();
+            let bytes: Vec<u8> = segments.iter().flat_map(|s| s.bytes().to_vec()).collect();
+            let units: Vec<u16> = segments.iter().flat_map(|s| s.units().to_vec()).collect();
+            let utf8: Vec<u8> = segments
+                .iter()
+                .flat_map(|s| s.utf8_lossy().to_vec())
+                .collect();
+            assert_eq!(bytes, input);
+            assert_eq!(units, convert_wtf8_to_utf16_lossy(&input), "{input:02X?}");
+            assert_eq!(utf8, convert_wtf8_to_utf8_lossy(&input), "{input:02X?}");
         }
     }
 
@@ -535,21 +538,15 @@ mod tests {
             b"\xF0\x9F\x98\x80",
             b"\xED\xA0",
         ];
-        for a in pieces {
-            for b in pieces {
-                for c in pieces {
-                    let input = [a, b, c].concat();
-                    let whole: Vec<Segment> = inspect_wtf8(&input).collect();
-                    for k in 0..=whole.len() {
-                        let mut chunk =
-                            inspect_wtf8_chunk(&input, InspectPosition::default(), true);
-                        let mut got: Vec<Segment> = chunk.by_ref().take(k).collect();
-                        let at = InspectPosition::from_words(chunk.position().to_words());
-                        assert_eq!(at, chunk.position());
-                        got.extend(inspect_wtf8_chunk(&input[chunk.consumed()..], at, true));
-                        assert_eq!(got, whole, "{input:02X?} stopped after {k}");
-                    }
-                }
+        for input in triples(&pieces) {
+            let whole: Vec<Segment> = inspect_wtf8(&input).collect();
+            for k in 0..=whole.len() {
+                let mut chunk = inspect_wtf8_chunk(&input, InspectPosition::default(), true);
+                let mut got: Vec<Segment> = chunk.by_ref().take(k).collect();
+                let at = InspectPosition::from_words(chunk.position().to_words());
+                assert_eq!(at, chunk.position());
+                got.extend(inspect_wtf8_chunk(&input[chunk.consumed()..], at, true));
+                assert_eq!(got, whole, "{input:02X?} stopped after {k}");
             }
         }
         let input = [0x61u16, 0xD83D, 0xDE00, 0xDC00, 0xD800];
