@@ -93,7 +93,7 @@ cargo publish -p wtf8-wasm --dry-run --allow-dirty --locked
 msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 cargo "+$msrv" check -p wtf8-wasm --lib --locked
 
-step "rust wasm-bindgen users" "rust for wasm-bindgen users (features js, js-snippet, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node (the default paths) and headless Chromium (with the js-snippet feature); the example crate built for the bundler, web, nodejs and deno targets (and nodejs and web again with js-snippet) and called from Node, Bun, Deno and Chromium"
+step "rust wasm-bindgen users" "rust for wasm-bindgen users (features js, js-snippet, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node (the default paths) and headless Chromium (with the js-snippet feature); the example crate built for the bundler, web, nodejs and deno targets (and nodejs, web and deno again with js-snippet) and called from Node, Bun, Deno and Chromium"
 cargo clippy -p wtf8-wasm-example-wasm-bindgen --all-targets --target wasm32-unknown-unknown --features js-snippet --locked -- -D warnings
 # (Its unit and doc tests with those features ran with the others, in "rust tests".)
 wasm-pack test --node examples/wasm-bindgen

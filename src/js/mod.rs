@@ -88,15 +88,21 @@
 //!
 //! **`js-snippet`.** With this feature a small JavaScript module (wasm-bindgen `inline_js`) brings
 //! strings of up to 1,365 code units over in one call (a loop over their code units up to 16, else
-//! `TextEncoder.encodeInto` when `isWellFormed()`), takes WTF-8 of up to 64 bytes back with a
-//! loop that makes no `TextDecoder` call, and longer WTF-8 with lone surrogates back with one
-//! `TextDecoder` call and the surrogates put back in JavaScript (no call per surrogate): short
-//! strings then cost no more than wasm-bindgen's own `String`, and less for non-ASCII text (8
-//! units, with `simd128`: 0.7–1.9 of `String`'s time on Node, 1.4–2.6 on Deno, 1.9–5.6 in
-//! Chromium and Firefox); strings of 10 K units and more with one lone surrogate per 50 gain a
-//! little (with `simd128` too, Node 26: 0.18–0.26 → 0.21–0.38; Deno 0.35–0.49 → 0.41–0.56). wasm-bindgen's `no-modules` target refuses snippets at
-//! build time, and `nodejs` needs a Node that can `require` an ES module (20.19+, 22.12+): hence a
-//! feature, and without it the paths above.
+//! `TextEncoder.encodeInto` when `isWellFormed()`) and takes WTF-8 of up to 64 bytes back with a
+//! loop that makes no `TextDecoder` call: short strings then cost no more than wasm-bindgen's own
+//! `String`, and less for non-ASCII text (8 units, with `simd128`: 0.7–1.9 of `String`'s time on
+//! Node, 1.4–2.6 on Deno, 1.9–5.6 in Chromium and Firefox). Longer strings with lone surrogates
+//! move their code units in one call each way: the snippet chooses once, at the first call, Node's
+//! and Bun's `Buffer` (native UTF-16 copies) or else a 387-byte wasm module of its own compiled
+//! with the JS String Builtins (`wasm:js-string`, which wasm-bindgen 0.2.130's glue cannot import:
+//! Chromium 130+, Firefox 134+, Deno 2.1+), and where it finds neither keeps the paths above. In,
+//! the string's `TextEncoder` bytes are restored from its code units copied in one call, with no
+//! `charCodeAt` per U+FFFD; out, the crate's decoder writes the UTF-16 and one call makes the
+//! string. (One lone surrogate per 50 units, 10 K and 1 M units, with `simd128`: Node 26 0.21–0.38
+//! of `String`'s speed → 0.37–0.90, Node 22 0.39–0.78 → 1.30–2.99, Chromium 0.53–0.80 →
+//! 0.74–1.32; benches/README.md gives every runtime.) wasm-bindgen's `no-modules` target refuses
+//! snippets at build time, and `nodejs` needs a Node that can `require` an ES module (20.19+,
+//! 22.12+): hence a feature, and without it the paths above.
 //!
 //! **simd128.** Building with `-C target-feature=+simd128` (`RUSTFLAGS`, or `.cargo/config.toml`)
 //! makes this crate's own conversions between UTF-16, WTF-8 and UTF-8
@@ -122,6 +128,17 @@ mod write;
 
 pub use error::NotAString;
 pub use ext::JsStringExt;
+
+/// Whether the `js-snippet` feature's snippet moves a whole string's code units between
+/// JavaScript and wasm memory in one call here (Node's and Bun's `Buffer`, or the JS String
+/// Builtins), which long strings with lone surrogates take each way; without, they take the paths
+/// of the default build. For tests that must see which path ran (the repository's
+/// tests/wasm-bindgen/example.test.mjs); not part of the API.
+#[cfg(feature = "js-snippet")]
+#[doc(hidden)]
+pub fn snippet_moves_units() -> bool {
+    snippet::moves_units()
+}
 
 #[allow(unused_imports)] // (for the docs' links)
 use crate::Wtf8String;

@@ -26,8 +26,22 @@ const SEARCH_UP_TO: usize = 64;
 /// [`NotAString`] when it is not (`new String()` included), with what it is.
 pub(crate) fn read(value: &JsValue) -> Result<Wtf8String, NotAString> {
     #[cfg(feature = "js-snippet")]
-    if let Some(short) = super::snippet::read_short(value) {
-        return short.map_err(|()| NotAString::of(value));
+    {
+        use super::snippet::{read_long, read_short, Long};
+        if let Some(short) = read_short(value) {
+            return short.map_err(|()| NotAString::of(value));
+        }
+        match read_long(value) {
+            Long::NotAString => return Err(NotAString::of(value)),
+            Long::WellFormed => return Ok(Wtf8String::from_well_formed(utf8_of(value), true)),
+            Long::Lone(units) => {
+                let mut bytes = utf8_of(value);
+                // Restored in place from the code units the snippet copied (src/restore.rs).
+                restore_lone_surrogates(&mut bytes, |index| units[index]);
+                return Ok(Wtf8String::from_well_formed(bytes, false));
+            }
+            Long::Unknown => {}
+        }
     }
     let Some(text) = value.as_string() else {
         return Err(NotAString::of(value));
@@ -38,4 +52,11 @@ pub(crate) fn read(value: &JsValue) -> Result<Wtf8String, NotAString> {
     let utf8 = (bytes.len() > SEARCH_UP_TO && s.is_well_formed())
         || restore_lone_surrogates(&mut bytes, |index| s.char_code_at(index as u32) as u16);
     Ok(Wtf8String::from_well_formed(bytes, utf8))
+}
+
+/// The lossy UTF-8 of `value`, a string: wasm-bindgen's `String` path (`TextEncoder` into wasm
+/// memory).
+#[cfg(feature = "js-snippet")]
+fn utf8_of(value: &JsValue) -> alloc::vec::Vec<u8> {
+    value.as_string().unwrap_or_default().into_bytes()
 }

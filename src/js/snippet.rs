@@ -1,6 +1,8 @@
 //! The `js-snippet` feature's fast paths: a small JavaScript module (wasm-bindgen `inline_js`)
 //! that moves short strings between JavaScript and wasm memory in one call, with a loop over their
-//! code units, and gives WTF-8 with lone surrogates back in one call whatever their number.
+//! code units, and longer strings with lone surrogates as their code units in one call each way
+//! (Node's and Bun's `Buffer`, else the JS String Builtins through a module of its own), whatever
+//! the number of lone surrogates.
 //!
 //! Without it, a string comes in through wasm-bindgen's `String` path (`TextEncoder` and two or
 //! three allocator calls) plus one more call from Rust to read it, and goes out through
@@ -49,8 +51,75 @@ function view() {
   return bytes.byteLength !== 0 ? bytes : (bytes = new Uint8Array(memory.buffer));
 }
 
+/**
+ * Takes wasm's memory and chooses, once, how whole strings' code units move to and from it in one
+ * call each (`wtf8_units_in`, `wtf8_units_out`): Node's and Bun's Buffer (native copies of UTF-16),
+ * else the JS String Builtins (js/strings.wat of the npm package, as bytes: the engines that have
+ * them, Chromium 130+, Firefox 134+, Node 24+, Deno 2.1+), else none. Returns whether there is a way.
+ */
 export function wtf8_setup(wasmMemory) {
   memory = wasmMemory;
+  moves = bufferMoves() ?? builtinMoves();
+  return moves !== null;
+}
+
+let moves = null;
+
+function bufferMoves() {
+  // Not Deno's Buffer (JavaScript, slower than its builtins: the npm package's plans measured it).
+  const B = globalThis.Buffer;
+  if (typeof B !== 'function' || typeof B.from !== 'function' || typeof globalThis.Deno !== 'undefined') return null;
+  let all = B.alloc(0);
+  // A Buffer over all of wasm memory, made again when the memory has grown (as `view` above).
+  const view = () => (all.length !== 0 ? all : (all = B.from(memory.buffer)));
+  // ucs2Write/ucs2Slice are what write(…, 'utf16le') and toString('utf16le') call after their
+  // argument checks; both copy code units as they are, lone surrogates included.
+  return typeof B.prototype.ucs2Write === 'function' && typeof B.prototype.ucs2Slice === 'function'
+    ? { write: (s, at) => void view().ucs2Write(s, at, 2 * s.length), read: (at, n) => view().ucs2Slice(at, at + 2 * n) }
+    : { write: (s, at) => void view().write(s, at, 2 * s.length, 'utf16le'), read: (at, n) => view().toString('utf16le', at, at + 2 * n) };
+}
+
+/** js/strings.wat (the npm package's), assembled: tests/wasm-bindgen/snippet-strings.test.mjs checks that it is. */
+const STRINGS_WASM =
+  'AGFzbQEAAAABMAdedwFgA29/fwFkb2ADb2MAfwF/YANjAH9/AWRvYAF/AWQAYARvf39/AGACf38BbwJwBANlbnYGbWVtb3J5AgAADndhc206anMtc3RyaW5nCXN1YnN0cmluZwABDndhc206anMtc3RyaW5nEWludG9DaGFyQ29kZUFycmF5AAIOd2FzbTpqcy1zdHJpbmcRZnJvbUNoYXJDb2RlQXJyYXkAAwMEAwQFBgYHAWMAAdBxCwcQAgV3cml0ZQAEBHJlYWQABQqzAQMjACMA0QRAIAD7BwAkAAsjAPsPIABJBEAgAPsHACQACyMA1AtNAgFkAAJ/IAIgAWshBSAFEAMhBCAAIAEgAhAAIARBABABGgJAA0AgBiAFTw0BIAMgBCAG+w0AOwEAIANBAmohAyAGQQFqIQYMAAsACws/AgFkAAF/IAEQAyECAkADQCADIAFPDQEgAiADIAAvAQD7DgAgAEECaiEAIANBAWohAwwACwALIAJBACABEAIL';
+
+function builtinMoves() {
+  try {
+    const bytes = Uint8Array.from(atob(STRINGS_WASM), (c) => c.charCodeAt(0));
+    const module = new WebAssembly.Module(bytes, { builtins: ['js-string'] });
+    const link = (m) => new WebAssembly.Instance(module, { env: { memory: m } }).exports;
+    // A round trip of lone surrogates through a scratch memory first: anything but what went in
+    // (an engine whose builtins are not yet right) and the crate keeps its other paths.
+    const probe = link(new WebAssembly.Memory({ initial: 1 }));
+    const text = 'a\uDC00\uD83D\uDE00\uD800';
+    probe.write(text, 0, text.length, 16);
+    if (probe.read(16, text.length) !== text) return null;
+    const { write, read } = link(memory);
+    return { write: (s, at) => write(s, 0, s.length, at), read };
+  } catch {
+    // No GC types, no builtins to link 'wasm:js-string' to, or no atob.
+    return null;
+  }
+}
+
+/**
+ * How a string longer than `wtf8_encode` takes comes in: -2 if it is not a string, -1 if it is
+ * well-formed (the caller takes `TextEncoder`'s path, which keeps nothing to restore), else its
+ * length in code units, which `wtf8_units_in` then writes (2 bytes each).
+ */
+export function wtf8_lone_length(s) {
+  if (typeof s !== 'string') return -2;
+  return s.isWellFormed() ? -1 : s.length;
+}
+
+/** Writes the code units of `s` to wasm memory at `at` (2 bytes each, little-endian). */
+export function wtf8_units_in(s, at) {
+  moves.write(s, at);
+}
+
+/** The string of the `count` code units in wasm memory at `at`. */
+export function wtf8_units_out(at, count) {
+  return moves.read(at, count);
 }
 
 const encoder = new TextEncoder();
@@ -148,7 +217,10 @@ export function wtf8_decode(at, len) {
 }
 "#)]
 extern "C" {
-    fn wtf8_setup(memory: JsValue);
+    fn wtf8_setup(memory: JsValue) -> bool;
+    fn wtf8_lone_length(s: &JsValue) -> i32;
+    fn wtf8_units_in(s: &JsValue, at: u32);
+    fn wtf8_units_out(at: u32, count: u32) -> JsString;
     fn wtf8_encode(s: &JsValue, at: u32, room: u32) -> i32;
     fn wtf8_decode(at: u32, len: u32) -> JsString;
     fn wtf8_decode_marked(at: u32, len: u32, marks: u32, count: u32) -> JsString;
@@ -169,12 +241,21 @@ pub(crate) const OUT_UP_TO: usize = 64;
 
 /// Whether the snippet has been given wasm's memory.
 static READY: AtomicBool = AtomicBool::new(false);
+/// Whether the snippet has a way to move a whole string's code units in one call
+/// ([`wtf8_setup`]: Buffer, or the JS String Builtins).
+static UNITS: AtomicBool = AtomicBool::new(false);
 
 fn ready() {
     if !READY.load(Ordering::Relaxed) {
-        wtf8_setup(wasm_bindgen::memory());
+        UNITS.store(wtf8_setup(wasm_bindgen::memory()), Ordering::Relaxed);
         READY.store(true, Ordering::Relaxed);
     }
+}
+
+/// Whether whole strings' code units can move in one call ([`read_long`], [`write_units`]).
+pub(crate) fn moves_units() -> bool {
+    ready();
+    UNITS.load(Ordering::Relaxed)
 }
 
 /// Where [`wtf8_encode`] writes a short string: a buffer of its own, so that the string's `Vec`
@@ -216,7 +297,8 @@ pub(crate) fn write(wtf8: &[u8]) -> JsString {
     wtf8_decode(wtf8.as_ptr() as usize as u32, wtf8.len() as u32)
 }
 
-/// The JavaScript string of well-formed WTF-8 whose first surrogate sequence starts at `first`:
+/// The JavaScript string of well-formed WTF-8 whose first surrogate sequence starts at `first`,
+/// where code units cannot move in one call ([`write_units`]):
 /// a copy with each surrogate sequence replaced by U+FFFD (both 3 bytes), decoded by one
 /// `TextDecoder` call, and each lone surrogate put back at its UTF-16 index in JavaScript, with no
 /// call back and forth per surrogate.
@@ -246,4 +328,62 @@ pub(crate) fn write_marked(wtf8: &[u8], first: usize) -> JsString {
         marks.as_ptr() as usize as u32,
         (marks.len() / 2) as u32,
     )
+}
+
+/// How a string longer than [`IN_UP_TO`] code units comes in ([`read_long`]).
+pub(crate) enum Long {
+    /// It is well-formed: `read`'s path (one `TextEncoder` call) with nothing to restore.
+    WellFormed,
+    /// It has a lone surrogate: its code units, copied into wasm memory in one call, to restore
+    /// them from (`read` would otherwise ask with a `charCodeAt` call per U+FFFD).
+    Lone(Vec<u16>),
+    /// Not known: no way to move code units here ([`wtf8_setup`]); `read`'s whole path.
+    Unknown,
+    /// It is not a string.
+    NotAString,
+}
+
+/// [`Long`]: how a string longer than [`IN_UP_TO`] code units comes in.
+///
+/// Chosen over one `charCodeAt` per U+FFFD by `benches/js-string.mjs --parts` (27 Nov 2026,
+/// benches/README.md "From Rust (wasm-bindgen)"): better or equal in 50 of 60 cells, worse by
+/// 0.01–0.11 in ten, nine of them at one lone surrogate per 1,000 units. (Converting the code
+/// units with the crate's encoder instead of restoring `TextEncoder`'s output was tried: its SIMD
+/// kernel takes 2.4 ns a unit on CJK text on Node 26, where `TextEncoder` takes under 1.)
+pub(crate) fn read_long(value: &JsValue) -> Long {
+    if !moves_units() {
+        return Long::Unknown;
+    }
+    match wtf8_lone_length(value) {
+        -2 => Long::NotAString,
+        -1 => Long::WellFormed,
+        n => {
+            let n = n as usize;
+            let mut units: Vec<u16> = Vec::with_capacity(n);
+            wtf8_units_in(value, units.as_mut_ptr() as usize as u32);
+            // SAFETY: the snippet wrote the string's `n` code units (2 bytes each) at the start of
+            // the buffer, whose capacity is `n`, during the call above, which returned; no
+            // reference to the buffer was held meanwhile.
+            unsafe { units.set_len(n) };
+            Long::Lone(units)
+        }
+    }
+}
+
+/// The JavaScript string of well-formed WTF-8 with surrogate sequences, where code units can move
+/// in one call: converted to UTF-16 by the crate's decoder and made into a string by that one call
+/// (`None` where there is no such way: [`write_marked`] then). Chosen over [`write_marked`] for
+/// every runtime and density by `benches/js-string.mjs --parts` (27 Nov 2026, benches/README.md
+/// "From Rust (wasm-bindgen)"): better or equal in 50 of 60 cells, by 2–10× on Node 22 and in
+/// Chromium; worse at one lone surrogate per 1,000 units on Deno (0.34–0.49 → 0.25–0.47).
+pub(crate) fn write_units(wtf8: &[u8]) -> Option<JsString> {
+    if !moves_units() {
+        return None;
+    }
+    // Well-formed WTF-8 converts without loss; the lossy form skips the error path.
+    let units = crate::convert_wtf8_to_utf16_lossy(wtf8);
+    Some(wtf8_units_out(
+        units.as_ptr() as usize as u32,
+        units.len() as u32,
+    ))
 }

@@ -52,7 +52,8 @@ pub(crate) fn write_string(s: &Wtf8String) -> JsString {
 /// The JavaScript string of well-formed WTF-8 whose first surrogate sequence starts at `first`.
 pub(crate) fn write_with_surrogates(wtf8: &[u8], first: usize) -> JsString {
     #[cfg(feature = "js-snippet")]
-    return super::snippet::write_marked(wtf8, first);
+    return super::snippet::write_units(wtf8)
+        .unwrap_or_else(|| super::snippet::write_marked(wtf8, first));
     #[cfg(not(feature = "js-snippet"))]
     write_pieces(wtf8, first)
 }

@@ -4,7 +4,7 @@
 // `&Wtf8String`, `Option<Wtf8String>`, `Vec<Wtf8String>`), return values and a serde-wasm-bindgen
 // object, and with values that are not strings (a `TypeError` naming them): `nodejs` (CommonJS) in
 // Node 20 and 26 and Bun, `web` (ES module, initSync) in Node 26 and (init) in headless Chromium,
-// `deno` in Deno, `bundler` in Node 26 (its ES module imports the .wasm itself:
+// `deno` (and with js-snippet) in Deno, `bundler` in Node 26 (its ES module imports the .wasm itself:
 // --experimental-wasm-modules). Run by scripts/test.sh after the wasm-bindgen tests.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -75,7 +75,30 @@ export function checks(m) {
   eq('serde: a plain String field is lossy', message.lossy, 'y\\uFFFD');
   const big = ('text \\uD800 more \\uDFFF \\u{1F600} ').repeat(20000);
   eq('echo of a 400 K-unit string', m.echo(big), big);
+  // Past the js-snippet feature's short paths (1,365 units in, 64 bytes out): lone surrogates of
+  // both kinds beside real U+FFFDs, pairs, CJK and Latin, and at the very start and end.
+  const piece = '\\uFFFD' + 'x'.repeat(37) + '\\uDBFF' + '\\u4E2D'.repeat(13) + '\\uD83D\\uDE00\\uDC01\\u00E9';
+  const long = '\\uDC00' + piece.repeat(700) + '\\uD800';
+  eq('echo of a long string, lone surrogates beside real U+FFFDs', m.echo(long), long);
+  eq('toWtf8 of it, against a code point loop', Array.from(m.toWtf8(long)).join(','), wtf8Of(long));
+  eq('fromWtf8 of its WTF-8', m.fromWtf8(m.toWtf8(long)), long);
+  // With js-snippet: long strings' fast path is there (Buffer in Node and Bun, the JS String
+  // Builtins in Chromium and Deno), so the checks above went through it.
+  if (typeof m.unitsInOneCall === 'function') eq('the snippet moves code units in one call', m.unitsInOneCall(), true);
   return done;
+}
+
+/** WTF-8 by code point (a lone surrogate is one), as the oracle for toWtf8. */
+function wtf8Of(s) {
+  const out = [];
+  for (const ch of s) {
+    const c = ch.codePointAt(0);
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return out.join(',');
 }
 `;
 
@@ -87,6 +110,7 @@ const BUILDS = {
   bundler: ['bundler', ''],
   'nodejs-snippet': ['nodejs', 'js-snippet'],
   'web-snippet': ['web', 'js-snippet'],
+  'deno-snippet': ['deno', 'js-snippet'],
 };
 before(() => {
   mkdirSync(out, { recursive: true });
@@ -122,7 +146,9 @@ async function runChecks(bin, args, name, script) {
 }
 
 // The number of checks in CHECKS: a runner that skipped one fails.
-const ALL = 23;
+const ALL = 26;
+/** The number of checks a build makes: one more with js-snippet (which path long strings take). */
+const checksOf = (dir) => ALL + (dir.endsWith('-snippet') ? 1 : 0);
 
 const nodejsRunner = (dir) => `
 const m = require('./${dir}/${NAME}.js');
@@ -137,7 +163,7 @@ for (const [dir, names] of [
     test(`${dir === 'nodejs' ? 'nodejs target' : 'nodejs target with js-snippet'} (require) in ${name}`, async () => {
       const bin = name === 'node20' ? process.execPath : runtime(name);
       const done = await runChecks(bin, [], `run-${dir}-${name}.cjs`, nodejsRunner(dir));
-      assert.equal(done.length, ALL, done.join('\n'));
+      assert.equal(done.length, checksOf(dir), done.join('\n'));
     });
   }
 }
@@ -215,7 +241,7 @@ for (const dir of ['web', 'web-snippet']) {
         const { checks } = await import('/checks.mjs');
         return checks(m);
       }, NAME);
-      assert.equal(done.length, ALL, done.join('\n'));
+      assert.equal(done.length, checksOf(dir), done.join('\n'));
       assert.deepEqual(errors, []);
     } finally {
       await browser.close();
@@ -223,15 +249,18 @@ for (const dir of ['web', 'web-snippet']) {
   });
 }
 
-test('deno target in Deno', async () => {
-  const script = `
-import * as m from './deno/${NAME}.js';
+for (const dir of ['deno', 'deno-snippet']) {
+  test(`${dir === 'deno' ? 'deno target' : 'deno target with js-snippet'} in Deno`, async () => {
+    const script = `
+import * as m from './${dir}/${NAME}.js';
 import { checks } from './checks.mjs';
 console.log(JSON.stringify(checks(m)));
 `;
-  const done = await runChecks(runtime('deno'), ['run', '--allow-read', '--no-prompt'], 'run-deno.mjs', script);
-  assert.equal(done.length, ALL);
-});
+    const args = ['run', '--allow-read', '--no-prompt'];
+    const done = await runChecks(runtime('deno'), args, `run-${dir}.mjs`, script);
+    assert.equal(done.length, checksOf(dir), done.join('\n'));
+  });
+}
 
 test('bundler target in Node 26 (the ES module imports the .wasm: --experimental-wasm-modules)', async () => {
   const script = `

@@ -109,6 +109,15 @@ pub struct Message {
     pub lossy: String,
 }
 
+/// With the `js-snippet` feature: whether wtf8-wasm's snippet moves a whole string's code units in
+/// one call in this runtime (the fast path of long strings with lone surrogates), which
+/// tests/wasm-bindgen/example.test.mjs checks where it should.
+#[cfg(feature = "js-snippet")]
+#[wasm_bindgen(js_name = unitsInOneCall)]
+pub fn units_in_one_call() -> bool {
+    wtf8_wasm::js::snippet_moves_units()
+}
+
 /// Reads a message object into [`Message`] and writes it back, appending `!` to its text: lone
 /// surrogates in `text`, `tags` (keys and values) and `history` survive; in `lossy` they do not.
 #[wasm_bindgen(js_name = roundTripMessage)]
