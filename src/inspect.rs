@@ -464,8 +464,18 @@ mod tests {
         convert_wtf8_to_utf8_lossy,
     };
 
-    /// Every sequence of up to three pieces from an alphabet of surrogate-neighbourhood byte
-    /// strings: the segments add up to the one-shot conversions.
+    /// The segments' bytes, code units and lossy UTF-8, each joined end to end: what the
+    /// conversions of the whole input give.
+    fn joined(segments: impl Iterator<Item = Segment>) -> (Vec<u8>, Vec<u16>, Vec<u8>) {
+        let (mut bytes, mut units, mut utf8) = (Vec::new(), Vec::new(), Vec::new());
+        for s in segments {
+            bytes.extend_from_slice(s.bytes());
+            units.extend_from_slice(s.units());
+            utf8.extend_from_slice(s.utf8_lossy());
+        }
+        (bytes, units, utf8)
+    }
+
     /// Every concatenation of three of `pieces` (repeats and every order included).
     fn triples<'a>(pieces: &'a [&'a [u8]]) -> impl Iterator<Item = Vec<u8>> + 'a {
         pieces.iter().flat_map(move |a| {
@@ -475,6 +485,8 @@ mod tests {
         })
     }
 
+    /// Every sequence of three pieces from an alphabet of surrogate-neighbourhood byte strings:
+    /// the segments add up to the one-shot conversions.
     #[test]
     fn byte_segments_add_up_to_the_conversions() {
         let pieces: [&[u8]; 9] = [
@@ -489,13 +501,7 @@ mod tests {
             b"\xED\xA0",
         ];
         for input in triples(&pieces) {
-            let segments: Vec<Segment> = inspect_wtf8(&input).collect();
-            let bytes: Vec<u8> = segments.iter().flat_map(|s| s.bytes().to_vec()).collect();
-            let units: Vec<u16> = segments.iter().flat_map(|s| s.units().to_vec()).collect();
-            let utf8: Vec<u8> = segments
-                .iter()
-                .flat_map(|s| s.utf8_lossy().to_vec())
-                .collect();
+            let (bytes, units, utf8) = joined(inspect_wtf8(&input));
             assert_eq!(bytes, input);
             assert_eq!(units, convert_wtf8_to_utf16_lossy(&input), "{input:02X?}");
             assert_eq!(utf8, convert_wtf8_to_utf8_lossy(&input), "{input:02X?}");
@@ -509,14 +515,7 @@ mod tests {
             for &b in &alphabet {
                 for &c in &alphabet {
                     let input = [a, b, c];
-                    let segments: Vec<Segment> = inspect_utf16(&input).collect();
-                    let units: Vec<u16> =
-                        segments.iter().flat_map(|s| s.units().to_vec()).collect();
-                    let bytes: Vec<u8> = segments.iter().flat_map(|s| s.bytes().to_vec()).collect();
-                    let utf8: Vec<u8> = segments
-                        .iter()
-                        .flat_map(|s| s.utf8_lossy().to_vec())
-                        .collect();
+                    let (bytes, units, utf8) = joined(inspect_utf16(&input));
                     assert_eq!(units, input);
                     assert_eq!(bytes, convert_utf16_to_wtf8(&input));
                     assert_eq!(utf8, convert_utf16_to_utf8_lossy(&input));
