@@ -10,13 +10,31 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [pathA, pathB, sizeList = '8,32,128'] = process.argv.slice(2);
+const [pathA, pathB, sizeList = '8,32,128', opList = 'encode,decode'] = process.argv.slice(2);
 if (!pathA || !pathB) {
-  console.error('usage: node benches/ab.mjs A.mjs B.mjs [8,32,128]');
+  console.error('usage: node benches/ab.mjs A.mjs B.mjs [8,32,128] [encode,decode,…]');
   process.exit(2);
 }
 const [a, b] = await Promise.all([pathA, pathB].map((p) => import(pathToFileURL(resolve(p)).href)));
 const sizes = sizeList.split(',').map(Number);
+const ops = opList.split(',');
+/** Each call by name, for build `m`, returning something with a length (for the sink). */
+const calls = {
+  encode: (m) => m.encode,
+  decode: (m) => m.decode,
+  isWtf8: (m) => (x) => (m.isWtf8(x) ? 'y' : ''),
+  checkWtf8: (m) => (x) => (m.checkWtf8(x) === null ? 'y' : ''),
+  checkUtf8: (m) => (x) => (m.checkUtf8(x) === null ? 'y' : ''),
+  wtf8ToUtf8: (m) => m.wtf8ToUtf8,
+  wtf8ToUtf8Fatal: (m) => (x) => {
+    try {
+      return m.wtf8ToUtf8(x, { fatal: true });
+    } catch {
+      return '';
+    }
+  },
+};
+for (const op of ops) if (!(op in calls)) throw new Error(`no call named ${op}`);
 
 /** 4,096 strings of `size` units from a seeded generator; with `lone`, one lone trail surrogate each. */
 function pool(size, lone, seed) {
@@ -59,11 +77,11 @@ for (const size of sizes) {
   for (const lone of [false, true]) {
     const strings = pool(size, lone, 42 + size);
     const bytes = strings.map((s) => a.encode(s));
-    for (const [op, fa, fb, inputs] of [
-      ['encode', a.encode, b.encode, strings],
-      ['decode', a.decode, b.decode, bytes],
-    ]) {
-      const n = 200_000;
+    for (const op of ops) {
+      const [fa, fb] = [calls[op](a), calls[op](b)];
+      const inputs = op === 'encode' ? strings : bytes;
+      const probe = time(fa, inputs, 256);
+      const n = Math.max(64, Math.min(200_000, Math.round(20e6 / probe)));
       for (let w = 0; w < 3; w++) {
         time(fa, inputs, n);
         time(fb, inputs, n);
