@@ -5,7 +5,8 @@
  */
 import { type BufferSource, type DecodeOptions, readFatal, readIgnoreBOM, toBytes } from './args.js';
 import { Wtf8Error } from './errors.js';
-import { validateWasm, wtf8ToUtf8Wasm } from './wasm.js';
+import { validateWasm } from './wasm.js';
+import { textEncoder } from './platform.js';
 import { plan } from './routes.js';
 
 export type { DecodeOptions } from './args.js';
@@ -125,5 +126,20 @@ export function wtf8ToUtf8(input: BufferSource, options?: Wtf8ToUtf8Options): Ui
     if (error !== null) throw error;
     return bytes.slice();
   }
-  return plan.isUtf8(bytes) ? bytes.slice() : wtf8ToUtf8Wasm(bytes);
+  if (plan.isUtf8(bytes)) return bytes.slice();
+  // Lossy, `toUtf8(decode(input))` by definition. Well-formed WTF-8 (lone surrogates: the usual
+  // case) keeps its length, each surrogate sequence ED A0–BF xx becoming EF BF BD in a copy (an ED
+  // byte there always starts a sequence); other input goes through the decoder and the platform's
+  // encoder. This replaced a conversion in wasm (2 kB of the module) in issue 26: benches/README.md
+  // "Issue 26" has the before and after.
+  if (validateWasm(bytes, false) !== null) return textEncoder.encode(plan.decode(bytes, false));
+  const out = bytes.slice();
+  for (let at = out.indexOf(0xed); at >= 0; at = out.indexOf(0xed, at + 3)) {
+    if (out[at + 1]! >= 0xa0) {
+      out[at] = 0xef;
+      out[at + 1] = 0xbf;
+      out[at + 2] = 0xbd;
+    }
+  }
+  return out;
 }

@@ -29,14 +29,11 @@ export const MAX_ENCODE_UNITS = 21845;
 export const MAX_DECODE_BYTES = 65536;
 /** The most lone surrogate indexes one scan reports. */
 let MAX_LONE: number;
-/** Bytes per lossy conversion call. */
-let MAX_CONVERT_BYTES: number;
 let UNITS_AT: number;
 let BYTES_AT: number;
 let LONE_AT: number;
 let FAILURE_AT: number;
 let STREAM_AT: number;
-let CONVERTED_AT: number;
 /**
  * The module's exports, called directly rather than through wasm-bindgen's wrappers: each takes
  * and returns plain numbers (bindings/main), so a wrapper would only forward the call (the `>>> 0`
@@ -61,13 +58,11 @@ function boot(): void {
   const exports = instantiate(wasmBytes, glue, './wtf8_wasm_bg.js');
   wasm = exports as unknown as typeof Exports;
   MAX_LONE = wasm.max_lone();
-  MAX_CONVERT_BYTES = wasm.max_convert_bytes();
   UNITS_AT = wasm.scratch_units_ptr();
   BYTES_AT = wasm.scratch_bytes_ptr();
   LONE_AT = wasm.scratch_lone_ptr() >>> 2;
   FAILURE_AT = wasm.failure_ptr() >>> 2;
   STREAM_AT = wasm.scratch_stream_ptr() >>> 2;
-  CONVERTED_AT = wasm.scratch_converted_ptr();
   const made = exports.memory as WebAssembly.Memory;
   bytes = viewOf(made, (buffer) => new Uint8Array(buffer));
   words = viewOf(made, (buffer) => new Uint32Array(buffer));
@@ -182,8 +177,8 @@ export function firstLoneSurrogate(input: string): number {
   for (let start = 0; start < input.length;) {
     const end = chunkEnd(input, start);
     writeUnits(input, start, end);
-    const at = wasm.utf16_valid_up_to(end - start);
-    if (at < end - start) return start + at;
+    // With room for one index the scan writes the first and stops at the second.
+    if (wasm.lone_surrogates(end - start, 1) > 0) return start + words()[LONE_AT]!;
     start = end;
   }
   return -1;
@@ -202,7 +197,7 @@ export function decodeWasm(input: Uint8Array, fatal: boolean, base = 0): string 
   if (memory === undefined) boot();
   if (input.length <= MAX_DECODE_BYTES) {
     bytes().set(input, BYTES_AT);
-    const n = wasm.decode_wtf8(input.length, fatal);
+    const n = wasm.decode_stream(input.length, true, fatal ? 2 : 1);
     if (n < 0) throw failure(words(), FAILURE_AT, base);
     return readUnits(n);
   }
@@ -223,28 +218,6 @@ export function validateWasm(input: Uint8Array, utf8: boolean): Wtf8Error | null
     if (end === input.length) return null;
     at += settled; // at most 6 bytes wait for the next chunk
   }
-}
-
-/** Any bytes read as WTF-8, to well-formed UTF-8 (`wtf8ToUtf8`, lossy), by the core chunk by chunk. */
-export function wtf8ToUtf8Wasm(input: Uint8Array): Uint8Array<ArrayBuffer> {
-  if (memory === undefined) boot();
-  let out = new Uint8Array(input.length + 16);
-  let written = 0;
-  for (let at = 0; at < input.length || at === 0;) {
-    const end = Math.min(input.length, at + MAX_CONVERT_BYTES);
-    bytes().set(input.subarray(at, end), BYTES_AT);
-    const [read, count] = unpack(wasm.convert_chunk_lossy(end - at, end === input.length));
-    if (written + count > out.length) {
-      const grown = new Uint8Array(Math.max(2 * out.length, written + count));
-      grown.set(out.subarray(0, written));
-      out = grown;
-    }
-    out.set(bytes().subarray(CONVERTED_AT, CONVERTED_AT + count), written);
-    written += count;
-    if (end === input.length) break;
-    at += read; // at most 6 bytes wait for the next chunk
-  }
-  return out.slice(0, written);
 }
 
 /**
@@ -280,14 +253,20 @@ export class StreamingDecoder {
   /** Decodes the next part of the stream; `stream` false ends the stream (and resets it). */
   decode(input: Uint8Array, stream: boolean): string {
     if (memory === undefined) boot();
-    if (this.#state === undefined) wasm.stream_begin(this.#fatal);
-    else words().set(this.#state, STREAM_AT);
+    // A new stream's first call starts a new decoder (2 strict, 1 lenient); the others go on
+    // with the words in the scratch (0).
+    let begin = this.#fatal ? 2 : 1;
+    if (this.#state !== undefined) {
+      words().set(this.#state, STREAM_AT);
+      begin = 0;
+    }
     let text = '';
     let start = 0;
     do {
       const end = Math.min(input.length, start + MAX_DECODE_BYTES);
       bytes().set(input.subarray(start, end), BYTES_AT);
-      const n = wasm.decode_stream(end - start, !stream && end === input.length);
+      const n = wasm.decode_stream(end - start, !stream && end === input.length, begin);
+      begin = 0;
       if (n < 0) {
         this.#state = undefined;
         throw failure(words(), FAILURE_AT, this.#base);

@@ -53,7 +53,10 @@ const ENTRIES = [
     name: 'wtf8_wasm',
     optLevel: '3',
     // The target_features section is for wasm-bindgen, which has run (as for encodings below).
-    wasmOpt: '-O3 --strip-target-features',
+    // The SIMD decoder stays a function of its own (before -O3, which would inline it into its one
+    // caller, decode_stream): inlined, its locals made every short decode 50–270 ns slower on
+    // Deno and Bun (benches/README.md "Issue 26"), and the module 110 B gzip bigger.
+    wasmOpt: '--no-inline=*decode_simd* -O3 --strip-target-features',
     source: join(root, 'js', 'index.ts'),
     files: { esm: 'wtf8-wasm.mjs', cjs: 'wtf8-wasm.cjs' },
     strings: join(root, 'js', 'strings.wat'),
@@ -156,6 +159,7 @@ async function assemble(watPath) {
  * A module's bytes as the string `bytesOf` (js/instantiate.ts) reads: the shift `k`, then each
  * byte plus `k` (mod 256) as one character. Every `k` is tried, printed as esbuild prints it in
  * the bundle, and the one whose gzip is smallest is kept (main entry: 0.4 kB gzip less than `k` = 0).
+ * Returns the string and its literal as esbuild prints it.
  */
 async function embedded(bytes) {
   let best;
@@ -167,13 +171,24 @@ async function embedded(bytes) {
       format: 'esm',
     });
     const size = gzipSync(code, { level: 9 }).length;
-    if (best === undefined || size < best.size) best = { text, size };
+    if (best === undefined || size < best.size) best = { text, code, size };
   }
-  return best.text;
+  const literal = /^const [\w$]+=(.*);export\{[^}]*\};?\s*$/s.exec(best.code)?.[1];
+  if (literal === undefined || eval(literal) !== best.text) throw new Error('esbuild printed the bytes unexpectedly');
+  return { text: best.text, literal };
 }
 
+/**
+ * The wasm module's bytes go at the very end of each bundle, in a function declaration (hoisted, so
+ * the bytes module's `wasmBytes = BYTES_AT_END()` reads them whatever runs first): gzip then
+ * compresses the JavaScript as one run, the bytes after it (main entry: 0.19 kB gzip less than
+ * the literal in the middle, where esbuild puts the module).
+ */
+const BYTES_AT_END = 'wtf8WasmBytesAtEnd';
+
 // 3. Bundle. Virtual modules per entry: the generated glue, used as generated, the wasm bytes,
-// and for the main entry the string-moves module.
+// and for the main entry the string-moves module. Returns the plugin and the footer the bundle
+// must end with (the bytes: see BYTES_AT_END).
 async function virtualModules({ prefix, out, name, wasm, strings }) {
   // The modules' bytes as strings of one character (U+0000..U+00FF) per byte (shifted: see
   // `embedded`), printed as UTF-8 by esbuild (charset: 'utf8' below): gzip then sees the module's
@@ -183,21 +198,22 @@ async function virtualModules({ prefix, out, name, wasm, strings }) {
   const stringsBytes = strings && (await embedded(Buffer.from(await assemble(strings))));
   const glue = new RegExp(`^${prefix}:glue$`);
   const bytes = new RegExp(`^${prefix}:(bytes|strings)$`);
-  return {
+  const plugin = {
     name: `${prefix}-virtual`,
     setup(build) {
       build.onResolve({ filter: glue }, () => ({ path: join(out, `${name}_bg.js`) }));
       build.onResolve({ filter: bytes }, (args) => ({ path: args.path.slice(prefix.length + 1), namespace: prefix }));
       build.onLoad({ filter: /^bytes$/, namespace: prefix }, () => ({
-        contents: `export const wasmBytes = ${JSON.stringify(wasmBytes)};`,
+        contents: `export const wasmBytes = ${BYTES_AT_END}();`,
         loader: 'js',
       }));
       build.onLoad({ filter: /^strings$/, namespace: prefix }, () => {
         if (!stringsBytes) throw new Error(`${prefix} has no strings module`);
-        return { contents: `export const stringsBytes = ${JSON.stringify(stringsBytes)};`, loader: 'js' };
+        return { contents: `export const stringsBytes = ${stringsBytes.literal};`, loader: 'js' };
       });
     },
   };
+  return { plugin, footer: `function ${BYTES_AT_END}(){return ${wasmBytes.literal}}` };
 }
 /**
  * The bundle's entry: the entry's source, whose public functions and classes then get their own
@@ -223,6 +239,7 @@ mkdirSync(dist, { recursive: true });
 const version = /^version\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, 'Cargo.toml'), 'utf8'))[1];
 const banner = `/*! wtf8-wasm ${version} | MIT */`;
 for (const entry of ENTRIES) {
+  const virtual = await virtualModules(entry);
   for (const format of ['esm', 'cjs']) {
     log(`» esbuild ${format} (${entry.files[format]})`);
     await esbuild.build({
@@ -239,8 +256,9 @@ for (const entry of ENTRIES) {
       // Steps leave their names out of the published entries (js/plan.ts, STEP_NAMES).
       define: { STEP_NAMES: 'false' },
       banner: { js: banner },
+      footer: { js: virtual.footer },
       outfile: join(dist, entry.files[format]),
-      plugins: [await virtualModules(entry)],
+      plugins: [virtual.plugin],
       logLevel: 'warning',
     });
   }
@@ -250,6 +268,7 @@ for (const entry of ENTRIES) {
 // with the main entry's modules, outside pkg/: the tests run every plan through it (js/routes.ts).
 const testing = join(root, 'target', 'testing');
 const main = ENTRIES[0];
+const mainVirtual = await virtualModules(main);
 log('» esbuild esm (test entry, target/testing/wtf8-wasm-testing.mjs)');
 await esbuild.build({
   entryPoints: [join(root, 'js', 'testing.ts')],
@@ -261,8 +280,9 @@ await esbuild.build({
   charset: 'utf8',
   define: { STEP_NAMES: 'true' },
   banner: { js: `/*! wtf8-wasm ${version} test entry (not published) | MIT */` },
+  footer: { js: mainVirtual.footer },
   outfile: join(testing, 'wtf8-wasm-testing.mjs'),
-  plugins: [await virtualModules(main)],
+  plugins: [mainVirtual.plugin],
   logLevel: 'warning',
 });
 

@@ -113,6 +113,16 @@ pub fn wtf8_valid_up_to(src: &[u8]) -> usize {
 ///
 /// Complexity: O(n), no allocation.
 pub fn validate_utf8(src: &[u8]) -> Result<(), DecodeError> {
+    #[cfg(simd_kernels)]
+    return validate_utf8_simd(src);
+    #[cfg(not(simd_kernels))]
+    validate_utf8_std(src)
+}
+
+/// [`validate_utf8`] as std's `from_utf8`, with the error's code from the grammar. The reference
+/// [`validate_utf8_simd`] is tested against, and the native builds' kernel.
+#[cfg(any(test, not(simd_kernels)))]
+pub(crate) fn validate_utf8_std(src: &[u8]) -> Result<(), DecodeError> {
     match core::str::from_utf8(src) {
         Ok(_) => Ok(()),
         Err(e) => {
@@ -132,6 +142,31 @@ pub fn validate_utf8(src: &[u8]) -> Result<(), DecodeError> {
             };
             Err(DecodeError::new(code, at, error_len))
         }
+    }
+}
+
+/// [`validate_utf8`] with the SIMD kernels: UTF-8 is WTF-8 without surrogate sequences, so the
+/// first error is the first surrogate sequence of the well-formed WTF-8 prefix (where an ED byte
+/// always starts a sequence), else where that prefix ends: a surrogate error if the bytes there
+/// start ED A0..BF (a surrogate sequence cut short or broken, which std stops at its first byte),
+/// else the WTF-8 validator's error. std's `from_utf8` is scalar in wasm (1.3–1.5× slower on
+/// 20 K units with lone surrogates: benches/README.md "Issue 26"), and this keeps it out of the
+/// npm package's module.
+#[cfg(any(test, simd_kernels))]
+#[inline(never)]
+pub(crate) fn validate_utf8_simd(src: &[u8]) -> Result<(), DecodeError> {
+    let wtf8 = validate_wtf8_simd(src);
+    let end = wtf8
+        .as_ref()
+        .err()
+        .map_or(src.len(), DecodeError::valid_up_to);
+    let surrogate = crate::wtf8_string::find_surrogate_sequence(&src[..end]).or_else(|| {
+        let rest = &src[end..];
+        (rest.len() >= 2 && rest[0] == 0xED && (0xA0..=0xBF).contains(&rest[1])).then_some(end)
+    });
+    match surrogate {
+        Some(at) => Err(DecodeError::new(ErrorCode::Surrogate, at, Some(1))),
+        None => wtf8,
     }
 }
 

@@ -15,7 +15,8 @@ use crate::decode::{decode_from, decode_simd, Stop};
 use crate::encode::{encode_units_from, encode_units_simd};
 use crate::validate::{
     lone_surrogates_from, utf16_lone_surrogates_simd, utf16_valid_up_to_from,
-    utf16_valid_up_to_simd, validate_wtf8_from, validate_wtf8_simd,
+    utf16_valid_up_to_simd, validate_utf8_simd, validate_utf8_std, validate_wtf8_from,
+    validate_wtf8_simd,
 };
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
@@ -150,6 +151,11 @@ fn check_decode(bytes: &[u8], what: &str) {
         validate_wtf8_simd(bytes),
         validate_wtf8_from(bytes, 0, false),
         "validate: {what}"
+    );
+    assert_eq!(
+        validate_utf8_simd(bytes),
+        validate_utf8_std(bytes),
+        "validate UTF-8: {what}"
     );
 }
 

@@ -50,9 +50,6 @@ const MAX_ENCODE_UNITS: usize = MAX_DECODE_BYTES / 3;
 const UNIT_SCRATCH: usize = MAX_DECODE_BYTES + 8;
 /// The most lone surrogate indexes one [`lone_surrogates`] call reports.
 const MAX_LONE: usize = MAX_ENCODE_UNITS / 64;
-/// Input bytes per [`convert_chunk_lossy`] call: their lossy UTF-8 (≤ 3 bytes each) must fit the
-/// conversion scratch buffer.
-const MAX_CONVERT_BYTES: usize = MAX_DECODE_BYTES / 3;
 
 /// The buffers the TypeScript layer reads and writes, at fixed addresses in wasm memory (zeroed
 /// statics: no data in the module, no allocation).
@@ -61,8 +58,6 @@ struct Scratch {
     bytes: [u8; MAX_DECODE_BYTES + 8],
     /// Indexes of lone surrogates found by [`lone_surrogates`] (`usize` is `u32` on wasm32).
     lone: [usize; MAX_LONE],
-    /// Output of [`convert_chunk_lossy`].
-    converted: [u8; 3 * MAX_CONVERT_BYTES],
     /// The state of the stream [`decode_stream`] decodes (`StreamDecoder::to_words`).
     stream: [u32; 4],
 }
@@ -71,7 +66,6 @@ static SCRATCH: Shared<Scratch> = Shared::new(Scratch {
     units: [0; UNIT_SCRATCH],
     bytes: [0; MAX_DECODE_BYTES + 8],
     lone: [0; MAX_LONE],
-    converted: [0; 3 * MAX_CONVERT_BYTES],
     stream: [0; 4],
 });
 
@@ -111,12 +105,6 @@ pub fn failure_ptr() -> usize {
 #[wasm_bindgen]
 pub fn max_lone() -> usize {
     MAX_LONE
-}
-
-/// The most bytes one [`convert_chunk_lossy`] call takes.
-#[wasm_bindgen]
-pub fn max_convert_bytes() -> usize {
-    MAX_CONVERT_BYTES
 }
 
 /// The most code units one encode call takes.
@@ -164,26 +152,6 @@ pub fn encode_wtf8_partial(len: usize, room: usize) -> f64 {
     pack(read, written)
 }
 
-/// The index of the first lone surrogate in `units[..len]` of the scratch, or `len`.
-#[wasm_bindgen]
-pub fn utf16_valid_up_to(len: usize) -> usize {
-    wtf8_wasm::utf16_valid_up_to(&SCRATCH.get().units[..len.min(UNIT_SCRATCH)])
-}
-
-/// Decodes `bytes[..len]` of the scratch as one whole input into the unit scratch; returns the
-/// unit count, or (strict mode, ill-formed input) -1 with the failure recorded.
-#[wasm_bindgen]
-pub fn decode_wtf8(len: usize, fatal: bool) -> i32 {
-    let s = SCRATCH.get();
-    let src = &s.bytes[..len.min(MAX_DECODE_BYTES)];
-    if fatal {
-        wtf8_wasm::convert_wtf8_to_utf16_into(src, &mut s.units)
-            .map_or_else(decode_failure, |n| n as i32)
-    } else {
-        wtf8_wasm::convert_wtf8_to_utf16_lossy_into(src, &mut s.units) as i32
-    }
-}
-
 /// Validates `bytes[..len]` of the scratch as the next chunk of a stream, as WTF-8 or (with
 /// `utf8`) as UTF-8 (`wtf8_wasm::validate_wtf8_partial` / `validate_utf8_partial`); returns how
 /// many bytes are settled (the next chunk starts there), or -1 with the failure recorded, its
@@ -197,25 +165,6 @@ pub fn validate_chunk(len: usize, last: bool, utf8: bool) -> i32 {
         wtf8_wasm::validate_wtf8_partial(src, last)
     };
     verdict.map_or_else(decode_failure, |settled| settled as i32)
-}
-
-/// Converts the settled part of `bytes[..len]` of the scratch (at most [`MAX_CONVERT_BYTES`]),
-/// the next chunk of a stream of any bytes read as WTF-8, to well-formed UTF-8
-/// (`wtf8_wasm::convert_wtf8_to_utf8_lossy` of `wtf8_settled_len`'s front) into the conversion
-/// scratch; returns `read` (where the next chunk starts) and `written`, packed ([`pack`]).
-#[wasm_bindgen]
-pub fn convert_chunk_lossy(len: usize, last: bool) -> f64 {
-    let s = SCRATCH.get();
-    let src = &s.bytes[..len.min(MAX_CONVERT_BYTES)];
-    let read = wtf8_wasm::wtf8_settled_len(src, last);
-    let written = wtf8_wasm::convert_wtf8_to_utf8_lossy_into(&src[..read], &mut s.converted);
-    pack(read, written)
-}
-
-/// Address of the conversion scratch buffer ([`convert_chunk_lossy`]'s output).
-#[wasm_bindgen]
-pub fn scratch_converted_ptr() -> usize {
-    SCRATCH.get().converted.as_ptr() as usize
 }
 
 /// Joins the end of one well-formed WTF-8 string, `bytes[..a]` of the scratch, with the start of
@@ -232,23 +181,21 @@ pub fn join_wtf8(a: usize, b: usize) -> usize {
     wtf8_wasm::append_wtf8_into(&mut s.bytes, a, &next[..b])
 }
 
-/// Writes a new streaming decoder's state (strict when `fatal`) to the stream state scratch,
-/// where [`decode_stream`] takes it: the caller copies it out and keeps it between calls.
-#[wasm_bindgen]
-pub fn stream_begin(fatal: bool) {
-    SCRATCH.get().stream = StreamDecoder::new(fatal).to_words();
-}
-
 /// Decodes `bytes[..len]` of the scratch as the next chunk of a stream (the last when `last`)
-/// into the unit scratch, with the decoder whose state the caller put in the stream state scratch
-/// (`StreamDecoder::to_words`), which is left there updated. Returns the unit count (at most
-/// `len + 3`), or (strict mode) -1 with the failure recorded, its offset counted from the start of
-/// the stream; the decoder is then reset. The module holds no per-stream state (and needs no heap
-/// for it): any number of streams can be under way, each keeping its own four words.
+/// into the unit scratch. `start` says which decoder: 0 the one whose state the caller put in the
+/// stream state scratch (`StreamDecoder::to_words`), 1 a new lenient one, 2 a new strict one; the
+/// state is left there updated. A whole input is a new stream's last chunk (one call, as fast as a
+/// one-shot decode: benches/README.md "Issue 26"). Returns the unit count (at most `len + 3`), or
+/// (strict mode) -1 with the failure recorded, its offset counted from the start of the stream;
+/// the decoder is then reset. The module holds no per-stream state (and needs no heap for it):
+/// any number of streams can be under way, each keeping its own four words.
 #[wasm_bindgen]
-pub fn decode_stream(len: usize, last: bool) -> i32 {
+pub fn decode_stream(len: usize, last: bool, start: u32) -> i32 {
     let s = SCRATCH.get();
-    let mut decoder = StreamDecoder::from_words(s.stream);
+    let mut decoder = match start {
+        0 => StreamDecoder::from_words(s.stream),
+        _ => StreamDecoder::new(start == 2),
+    };
     let src = &s.bytes[..len.min(MAX_DECODE_BYTES)];
     // The unit scratch has room for `len + 3` units, as decode_into needs.
     let result = decoder.decode_into(src, last, &mut s.units);
