@@ -239,7 +239,8 @@ mkdirSync(dist, { recursive: true });
 const version = /^version\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, 'Cargo.toml'), 'utf8'))[1];
 const banner = `/*! wtf8-wasm ${version} | MIT */`;
 for (const entry of ENTRIES) {
-  const virtual = await virtualModules(entry);
+  // Once per entry (the shift search bundles 256 candidates), shared by its two formats.
+  const virtual = (entry.virtual = await virtualModules(entry));
   for (const format of ['esm', 'cjs']) {
     log(`» esbuild ${format} (${entry.files[format]})`);
     await esbuild.build({
@@ -268,7 +269,6 @@ for (const entry of ENTRIES) {
 // with the main entry's modules, outside pkg/: the tests run every plan through it (js/routes.ts).
 const testing = join(root, 'target', 'testing');
 const main = ENTRIES[0];
-const mainVirtual = await virtualModules(main);
 log('» esbuild esm (test entry, target/testing/wtf8-wasm-testing.mjs)');
 await esbuild.build({
   entryPoints: [join(root, 'js', 'testing.ts')],
@@ -280,9 +280,9 @@ await esbuild.build({
   charset: 'utf8',
   define: { STEP_NAMES: 'true' },
   banner: { js: `/*! wtf8-wasm ${version} test entry (not published) | MIT */` },
-  footer: { js: mainVirtual.footer },
+  footer: { js: main.virtual.footer },
   outfile: join(testing, 'wtf8-wasm-testing.mjs'),
-  plugins: [mainVirtual.plugin],
+  plugins: [main.virtual.plugin],
   logLevel: 'warning',
 });
 

@@ -129,7 +129,7 @@ pub(crate) fn validate_utf8_std(src: &[u8]) -> Result<(), DecodeError> {
             let at = e.valid_up_to();
             let error_len = e.error_len().map(|n| n as u8);
             let rest = &src[at..];
-            let code = if rest.len() >= 2 && rest[0] == 0xED && rest[1] >= 0xA0 && rest[1] <= 0xBF {
+            let code = if starts_surrogate_sequence(rest) {
                 ErrorCode::Surrogate
             } else {
                 match read_sequence(rest) {
@@ -160,14 +160,18 @@ pub(crate) fn validate_utf8_simd(src: &[u8]) -> Result<(), DecodeError> {
         .as_ref()
         .err()
         .map_or(src.len(), DecodeError::valid_up_to);
-    let surrogate = crate::wtf8_string::find_surrogate_sequence(&src[..end]).or_else(|| {
-        let rest = &src[end..];
-        (rest.len() >= 2 && rest[0] == 0xED && (0xA0..=0xBF).contains(&rest[1])).then_some(end)
-    });
+    let surrogate = crate::wtf8_string::find_surrogate_sequence(&src[..end])
+        .or_else(|| starts_surrogate_sequence(&src[end..]).then_some(end));
     match surrogate {
         Some(at) => Err(DecodeError::new(ErrorCode::Surrogate, at, Some(1))),
         None => wtf8,
     }
+}
+
+/// Do `bytes` start with ED A0..BF, a surrogate sequence's first two bytes (where UTF-8
+/// validation reports `Surrogate`, at the ED byte)?
+fn starts_surrogate_sequence(bytes: &[u8]) -> bool {
+    matches!(bytes, [0xED, 0xA0..=0xBF, ..])
 }
 
 /// Is `src` well-formed UTF-8? See [`validate_utf8`].
