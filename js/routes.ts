@@ -21,6 +21,7 @@
  * @module
  */
 import { bindPlan, type BoundPlan, few, type Plan, upTo } from './plan.js';
+import { useMoves } from './wasm.js';
 import { capabilities, type Runtime, runtime } from './platform.js';
 import {
   chunkedEncode,
@@ -351,8 +352,28 @@ export function buildRow(name: RowName): Wtf8Plan {
   return PLANS[name]();
 }
 
-/** The plan in use: this runtime's, bound once at import. */
-export let plan: BoundPlan<Uint8Array, Uint8Array<ArrayBuffer>> = bindPlan(buildRow(planFor(runtime)));
+/** This runtime's row, chosen once at import. */
+const row = planFor(runtime);
+
+/**
+ * The plan in use: this runtime's row, built and bound by the first call that needs it, which
+ * puts the bound plan here for every later call (so no call checks anything). Built at import, it
+ * was 1.0 ms of Bun's 6.3 ms import (27 Nov 2026, benches/README.md "Import").
+ */
+export let plan: BoundPlan<Uint8Array, Uint8Array<ArrayBuffer>> = {
+  name: row,
+  encode: (input) => bound().encode(input),
+  decode: (bytes, fatal) => bound().decode(bytes, fatal),
+  isUtf8: (bytes) => bound().isUtf8(bytes),
+};
+
+function bound(): typeof plan {
+  return (plan = bindPlan(buildRow(row)));
+}
+
+// A call that goes to wasm without the plan (`encodeInto`, the stream encoder, …) may come first:
+// the module then binds the plan as it starts, for the plan's moves of code units.
+useMoves(() => void bound());
 
 /**
  * Puts `chosen` to use instead (tests and benchmarks only, through the test entry js/testing.ts;

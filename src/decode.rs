@@ -172,7 +172,7 @@ pub(crate) fn decode_chunk(
 
 /// [`decode_chunk`] with the SIMD kernel: the one loop that alternates the vector windows
 /// ([`Windows::decode`]) and the scalar kernel ([`decode_from`]). Never inlined: one copy of the
-/// loop per mode, however many functions call it.
+/// loop, however many functions call it.
 #[cfg(any(test, simd_kernels))]
 #[inline(never)]
 pub(crate) fn decode_simd(
@@ -185,27 +185,11 @@ pub(crate) fn decode_simd(
         // Too short for a window: not worth setting the vector constants up.
         return decode_from(src, dst, fatal, prev_lead, 0, 0, src.len());
     }
-    if fatal {
-        decode_simd_mode::<true>(src, dst, prev_lead)
-    } else {
-        decode_simd_mode::<false>(src, dst, prev_lead)
-    }
-}
-
-/// [`decode_simd`] for one mode: strict and lenient decoding each get their own copy of the
-/// loop, the vector windows and the scalar kernel inlined into it (measured: 15% faster on CJK
-/// than one copy asking `fatal` at run time).
-#[cfg(any(test, simd_kernels))]
-#[inline(always)]
-fn decode_simd_mode<const FATAL: bool>(
-    src: &[u8],
-    dst: &mut [u16],
-    prev_lead: &mut bool,
-) -> Progress {
+    // The windows decode strictly in both modes (see crate::simd::decode): one copy of them.
     let windows = Windows::new();
     let (mut i, mut j) = (0, 0);
     loop {
-        (i, j) = windows.decode::<FATAL>(src, dst, i, j, prev_lead);
+        (i, j) = windows.decode(src, dst, i, j, prev_lead);
         // The scalar kernel takes the window the vector code could not (at least its 16 bytes,
         // so the windows resume past it), or the last bytes: the windows leave fewer than ROOM,
         // so that their stores past the output are overwritten here.
@@ -214,7 +198,7 @@ fn decode_simd_mode<const FATAL: bool>(
         } else {
             src.len()
         };
-        let p = decode_from(src, dst, FATAL, prev_lead, i, j, limit);
+        let p = decode_from(src, dst, fatal, prev_lead, i, j, limit);
         if p.stop != Stop::Done || p.read >= src.len() {
             return p;
         }

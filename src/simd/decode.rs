@@ -17,7 +17,7 @@
 //!   4-byte sequence ends two units (its third byte computes the lead surrogate, its fourth the
 //!   trail). The window then advances to the start of its last (possibly unfinished) sequence.
 //!
-//! A window with anything ill-formed in it — or, strictly, a spelled-out surrogate pair — stops
+//! A window with anything ill-formed in it — or a spelled-out surrogate pair — stops
 //! the windows, at its start. So do the last bytes: the windows run only while at least
 //! [`ROOM`] (48) bytes are left. The driver ([`decode_simd`](crate::decode::decode_simd)) then has
 //! the scalar kernel decode at least the stopped window's [`WINDOW`] (16) bytes (with U+FFFD, or
@@ -25,12 +25,11 @@
 //! the last fewer than 48 bytes: so each window's 8-unit stores, which may write up to seven
 //! units past its output, are always overwritten by later output.
 //!
-//! The driver keeps one monomorphised copy of its loop, these windows included, per mode
-//! ([`Windows::decode`]'s `const FATAL: bool`; measured: 15% faster on CJK than one copy asking
-//! `fatal` at run time).
+//! The windows decode strictly in both modes: what they take, lenient decoding would decode
+//! to the same units, and a spelled-out pair they stop at, the scalar kernel decodes leniently.
+//! One copy of them serves both modes: a copy per mode cost 0.4 kB gzip of the main entry for at
+//! most a few percent of speed (benches/README.md "Issue 26: the third cut").
 //!
-//! Lenient decoding does not track whether the last sequence was a lead surrogate's: only strict
-//! decoding asks.
 
 use super::tables::{tables, Tables};
 use super::validate::Checks;
@@ -59,10 +58,10 @@ impl Windows {
 
     /// Decodes windows from `src[i..]` (a sequence boundary; `prev_lead` says whether the
     /// sequence before it is a lead surrogate's, and is updated) into `dst[j..]` while at least
-    /// [`ROOM`] bytes are left and each window is well-formed; returns where it stopped, `(i,
-    /// j)`, at a sequence boundary. One copy per mode (`FATAL`: strict decoding).
+    /// [`ROOM`] bytes are left and each window is well-formed as strict decoding has it (no
+    /// spelled-out pair); returns where it stopped, `(i, j)`, at a sequence boundary.
     #[inline(always)]
-    pub(crate) fn decode<const FATAL: bool>(
+    pub(crate) fn decode(
         &self,
         src: &[u8],
         dst: &mut [u16],
@@ -70,7 +69,7 @@ impl Windows {
         j: usize,
         prev_lead: &mut bool,
     ) -> (usize, usize) {
-        decode_windows(&self.k, self.t, src, dst, FATAL, i, j, prev_lead)
+        decode_windows(&self.k, self.t, src, dst, i, j, prev_lead)
     }
 }
 
@@ -150,15 +149,13 @@ impl K {
 }
 
 /// Decodes windows from `src[i..]` into `dst[j..]` while at least [`ROOM`] bytes are left and
-/// each window is well-formed; returns where it stopped (a sequence boundary).
+/// each window is well-formed (strictly); returns where it stopped (a sequence boundary).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn decode_windows(
     k: &K,
     t: &Tables,
     src: &[u8],
     dst: &mut [u16],
-    fatal: bool,
     mut i: usize,
     mut j: usize,
     prev_lead: &mut bool,
@@ -194,13 +191,13 @@ fn decode_windows(
             if !continuations & 0x7FFF == 0x1249 && big & 0x1249 == 0x1249 && fours & 0x7FFF == 0 {
                 three(k, v, out)
             } else {
-                any(k, t, v, fatal && lead, fatal, leads, fours, out)
+                any(k, t, v, lead, leads, fours, out)
             }
         };
         let Some((read, written, ends_with_lead)) = decoded else {
             break;
         };
-        lead = fatal && ends_with_lead;
+        lead = ends_with_lead;
         i += read;
         j += written;
     }
@@ -262,7 +259,6 @@ fn any(
     t: &Tables,
     v: V128,
     lead: bool,
-    fatal: bool,
     leads: u32,
     fours: u32,
     out: &mut [u16; 24],
@@ -274,7 +270,6 @@ fn any(
         v.shift_in::<3>(c.zero),
     );
     let mut bad = c.errors(v, p1, p2, p3);
-    let mut ends_with_lead = false;
     let starts = !(v.bitmask8() & !leads) & 0xFFFF; // not continuation bytes
                                                     // Read up to the last sequence start after byte 0 (at 12..=15, sequences being short).
     let later = starts & 0xFFFE;
@@ -282,15 +277,13 @@ fn any(
         return None;
     }
     let read = (31 - later.leading_zeros()) as usize;
-    if fatal {
-        let (lead_marks, trail_marks) = c.surrogate_marks(v, p1);
-        bad = bad.or(lead_marks.shift_in::<3>(c.zero).and(trail_marks));
-        if lead && trail_marks.bitmask8() & 2 != 0 {
-            return None;
-        }
-        // A lead surrogate's mark at read - 2: the last sequence read is a lead surrogate's.
-        ends_with_lead = (lead_marks.bitmask8() << 2 >> read) & 1 != 0;
+    let (lead_marks, trail_marks) = c.surrogate_marks(v, p1);
+    bad = bad.or(lead_marks.shift_in::<3>(c.zero).and(trail_marks));
+    if lead && trail_marks.bitmask8() & 2 != 0 {
+        return None;
     }
+    // A lead surrogate's mark at read - 2: the last sequence read is a lead surrogate's.
+    let ends_with_lead = (lead_marks.bitmask8() << 2 >> read) & 1 != 0;
     if bad.any() {
         return None;
     }

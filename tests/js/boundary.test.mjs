@@ -119,3 +119,35 @@ test("the chunk sizes the JavaScript side assumes are the wasm module's, and the
   assert.equal(afterShort, 0, 'short input the platform or the loops serve needs no wasm');
   assert.ok(afterWasm >= 1, 'the first call that needs wasm instantiates it');
 });
+
+test('a call that goes to wasm outside the plan works as the first call of a process', () => {
+  // The plan is bound by the first call that needs it (js/routes.ts); wasm binds it as it starts,
+  // for the plan's moves of code units. Each of these goes to wasm without the plan; each runs first
+  // in a fresh process, against the naive reference or what this process (warm) gives.
+  const entry = pathToFileURL(join(pkgDir, 'dist', 'wtf8-wasm.mjs')).href;
+  const long = 'a\uD800\u00e9\uDFFF\u4e2d'.repeat(300);
+  const firsts = {
+    encodeInto: [
+      `const out = new Uint8Array(4000); const r = m.encodeInto(${JSON.stringify(long)}, out); return [r.read, r.written, ...out.subarray(0, r.written)];`,
+      () => {
+        const out = new Uint8Array(4000);
+        const r = wtf8.encodeInto(long, out);
+        return [r.read, r.written, ...out.subarray(0, r.written)];
+      },
+    ],
+    toUtf8Fatal: [
+      `try { m.toUtf8(${JSON.stringify(long)}, { fatal: true }); return 'no error'; } catch (e) { return [e.code, e.index]; }`,
+      () => ['LONE_SURROGATE', 1],
+    ],
+    encoder: [`return [...new m.Wtf8Encoder().encode(${JSON.stringify(long)})];`, () => [...naiveEncode(long)]],
+    concat: [
+      `return [...m.concat([new Uint8Array([0xed, 0xa0, 0xbd]), new Uint8Array([0xed, 0xb8, 0x80])])];`,
+      () => [...encode('\uD83D\uDE00')],
+    ],
+  };
+  for (const [name, [body, expected]] of Object.entries(firsts)) {
+    const script = `const m = await import(${JSON.stringify(entry)}); process.stdout.write(JSON.stringify((() => { ${body} })()));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(out), expected(), `${name} as the first call`);
+  }
+});
