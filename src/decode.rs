@@ -328,8 +328,8 @@ pub(crate) fn decode_from(
 }
 
 /// What one sequence, as [`read_sequence`] reads it, does to a WTF-8 → UTF-16 decoder: the step
-/// the one-shot loop ([`decode_from`]) and the streaming decoder's held-back bytes
-/// ([`StreamDecoder`](crate::StreamDecoder)) both take.
+/// of the scalar kernel ([`decode_from`], which also takes the streaming decoder's held-back
+/// bytes).
 ///
 /// Writes at `dst[at..]` the units of a code point ([`put_code_point`]), or U+FFFD for an
 /// ill-formed subpart when lenient, and returns (bytes read, units written). `lead` says whether

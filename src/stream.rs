@@ -1,10 +1,10 @@
 //! Streaming: encoders and decoders fed in chunks that produce exactly the one-shot result,
 //! wherever the chunk boundaries fall.
 
-use crate::decode::{decode_chunk, put_sequence, Stop};
+use crate::decode::{decode_chunk, decode_from, Stop};
 use crate::encode::encode_units;
 use crate::error::{DecodeError, ErrorCode};
-use crate::grammar::{combine, is_lead, is_trail, read_sequence, write_sequence, REPLACEMENT_UNIT};
+use crate::grammar::{combine, is_lead, is_trail, write_sequence, REPLACEMENT_UNIT};
 use alloc::vec::Vec;
 
 /// Encodes UTF-16 code units arriving in chunks to WTF-8.
@@ -242,18 +242,27 @@ impl StreamDecoder {
             let take = src.len().min(4 - p);
             let mut window = self.pending;
             window[p..p + take].copy_from_slice(&src[..take]);
-            let seq = read_sequence(&window[..p + take]);
-            match put_sequence(seq, self.fatal, &mut self.prev_lead, dst, n) {
-                Ok((len, written)) => {
-                    n += written;
-                    self.consume_pending(len, &mut src);
+            // The scalar kernel reads the one sequence the window starts with (its first byte is
+            // a held-back lead byte, never ASCII): the same function as the chunk's, one copy.
+            let one = decode_from(
+                &window[..p + take],
+                dst,
+                self.fatal,
+                &mut self.prev_lead,
+                0,
+                0,
+                1,
+            );
+            match one.stop {
+                Stop::Done => {
+                    n += one.written;
+                    self.consume_pending(one.read, &mut src);
                 }
-                Err(Stop::Error(code, len)) => {
+                Stop::Error(code, len) => {
                     return Err(DecodeError::new(code, self.offset, Some(len)));
                 }
-                // Incomplete (put_sequence never stops with Done): all of `src` fit in the window
-                // and the sequence is still unfinished.
-                Err(_) => {
+                // Incomplete: all of `src` fit in the window and the sequence is still unfinished.
+                Stop::Incomplete => {
                     self.pending = window;
                     self.pending_len = (p + take) as u8;
                     return self.finish_incomplete(last, dst, n);
