@@ -27,8 +27,9 @@
 //!
 //! The windows decode strictly in both modes: what they take, lenient decoding would decode
 //! to the same units, and a spelled-out pair they stop at, the scalar kernel decodes leniently.
-//! One copy of them serves both modes: a copy per mode cost 0.4 kB gzip of the main entry for at
-//! most a few percent of speed (benches/README.md "Issue 26: the third cut").
+//! One copy of them serves both modes: a copy per mode cost 0.4 kB gzip of the main entry, but
+//! mixed-script pools decode 5–18% slower on Node 22 with one copy (benches/README.md "Issue 26:
+//! the third cut"): to be undone or won back.
 //!
 
 use super::tables::{tables, Tables};
