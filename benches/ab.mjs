@@ -3,9 +3,10 @@
 // ns per call of `encode` and `decode` on pools of 4,096 different strings (mixed ASCII, Latin, CJK
 // and emoji; with and without one lone surrogate each) at each size, in 16 rounds that alternate
 // which build goes first, after 3 warm-up rounds; prints the medians and the median of the paired
-// differences (B − A). Runs in Node, Deno and Bun:
+// differences (B − A). The calls to time are named in the fourth argument (see `calls` below:
+// `decodeFatal` is `decode` with `{ fatal: true }`). Runs in Node, Deno and Bun:
 //
-//   node benches/ab.mjs OLD/pkg/dist/wtf8-wasm.mjs pkg/dist/wtf8-wasm.mjs [8,32,128]
+//   node benches/ab.mjs OLD/pkg/dist/wtf8-wasm.mjs pkg/dist/wtf8-wasm.mjs [8,32,128] [decode,…]
 //   bun benches/ab.mjs …
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +23,13 @@ const ops = opList.split(',');
 const calls = {
   encode: (m) => m.encode,
   decode: (m) => m.decode,
+  decodeFatal: (m) => (x) => {
+    try {
+      return m.decode(x, { fatal: true });
+    } catch {
+      return '';
+    }
+  },
   isWtf8: (m) => (x) => (m.isWtf8(x) ? 'y' : ''),
   checkWtf8: (m) => (x) => (m.checkWtf8(x) === null ? 'y' : ''),
   checkUtf8: (m) => (x) => (m.checkUtf8(x) === null ? 'y' : ''),

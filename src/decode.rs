@@ -172,7 +172,7 @@ pub(crate) fn decode_chunk(
 
 /// [`decode_chunk`] with the SIMD kernel: the one loop that alternates the vector windows
 /// ([`Windows::decode`]) and the scalar kernel ([`decode_from`]). Never inlined: one copy of the
-/// loop, however many functions call it.
+/// loop for both modes, however many functions call it.
 #[cfg(any(test, simd_kernels))]
 #[inline(never)]
 pub(crate) fn decode_simd(
@@ -185,11 +185,10 @@ pub(crate) fn decode_simd(
         // Too short for a window: not worth setting the vector constants up.
         return decode_from(src, dst, fatal, prev_lead, 0, 0, src.len());
     }
-    // The windows decode strictly in both modes (see crate::simd::decode): one copy of them.
     let windows = Windows::new();
     let (mut i, mut j) = (0, 0);
     loop {
-        (i, j) = windows.decode(src, dst, i, j, prev_lead);
+        (i, j) = windows.decode(fatal, src, dst, i, j, prev_lead);
         // The scalar kernel takes the window the vector code could not (at least its 16 bytes,
         // so the windows resume past it), or the last bytes: the windows leave fewer than ROOM,
         // so that their stores past the output are overwritten here.

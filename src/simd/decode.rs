@@ -17,7 +17,7 @@
 //!   4-byte sequence ends two units (its third byte computes the lead surrogate, its fourth the
 //!   trail). The window then advances to the start of its last (possibly unfinished) sequence.
 //!
-//! A window with anything ill-formed in it — or a spelled-out surrogate pair — stops
+//! A window with anything ill-formed in it — or, strictly, a spelled-out surrogate pair — stops
 //! the windows, at its start. So do the last bytes: the windows run only while at least
 //! [`ROOM`] (48) bytes are left. The driver ([`decode_simd`](crate::decode::decode_simd)) then has
 //! the scalar kernel decode at least the stopped window's [`WINDOW`] (16) bytes (with U+FFFD, or
@@ -25,12 +25,12 @@
 //! the last fewer than 48 bytes: so each window's 8-unit stores, which may write up to seven
 //! units past its output, are always overwritten by later output.
 //!
-//! The windows decode strictly in both modes: what they take, lenient decoding would decode
-//! to the same units, and a spelled-out pair they stop at, the scalar kernel decodes leniently.
-//! One copy of them serves both modes: a copy per mode cost 0.4 kB gzip of the main entry, but
-//! mixed-script pools decode 5–18% slower on Node 22 with one copy (benches/README.md "Issue 26:
-//! the third cut"): to be undone or won back.
-//!
+//! One copy of the driver's loop, these windows included, serves both modes: the windows ask
+//! `fatal` at run time, and only strict decoding pays for the surrogate marks (and tracks whether
+//! the last sequence was a lead surrogate's). Measured on Node 22, 1,000-unit mixed-script
+//! pools (benches/README.md "Issue 26: the decoder's copies"): this shape is 7–10% faster than
+//! one copy that marks surrogates in both modes, and 0.1 kB gzip smaller; a copy per mode
+//! (`const FATAL`) is 3–7% faster again but costs 0.4 kB gzip of the main entry.
 
 use super::tables::{tables, Tables};
 use super::validate::Checks;
@@ -59,18 +59,19 @@ impl Windows {
 
     /// Decodes windows from `src[i..]` (a sequence boundary; `prev_lead` says whether the
     /// sequence before it is a lead surrogate's, and is updated) into `dst[j..]` while at least
-    /// [`ROOM`] bytes are left and each window is well-formed as strict decoding has it (no
+    /// [`ROOM`] bytes are left and each window is well-formed (with `fatal`, strictly: no
     /// spelled-out pair); returns where it stopped, `(i, j)`, at a sequence boundary.
     #[inline(always)]
     pub(crate) fn decode(
         &self,
+        fatal: bool,
         src: &[u8],
         dst: &mut [u16],
         i: usize,
         j: usize,
         prev_lead: &mut bool,
     ) -> (usize, usize) {
-        decode_windows(&self.k, self.t, src, dst, i, j, prev_lead)
+        decode_windows(&self.k, self.t, src, dst, fatal, i, j, prev_lead)
     }
 }
 
@@ -150,13 +151,15 @@ impl K {
 }
 
 /// Decodes windows from `src[i..]` into `dst[j..]` while at least [`ROOM`] bytes are left and
-/// each window is well-formed (strictly); returns where it stopped (a sequence boundary).
+/// each window is well-formed; returns where it stopped (a sequence boundary).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn decode_windows(
     k: &K,
     t: &Tables,
     src: &[u8],
     dst: &mut [u16],
+    fatal: bool,
     mut i: usize,
     mut j: usize,
     prev_lead: &mut bool,
@@ -192,13 +195,13 @@ fn decode_windows(
             if !continuations & 0x7FFF == 0x1249 && big & 0x1249 == 0x1249 && fours & 0x7FFF == 0 {
                 three(k, v, out)
             } else {
-                any(k, t, v, lead, leads, fours, out)
+                any(k, t, v, fatal && lead, fatal, leads, fours, out)
             }
         };
         let Some((read, written, ends_with_lead)) = decoded else {
             break;
         };
-        lead = ends_with_lead;
+        lead = fatal && ends_with_lead;
         i += read;
         j += written;
     }
@@ -260,6 +263,7 @@ fn any(
     t: &Tables,
     v: V128,
     lead: bool,
+    fatal: bool,
     leads: u32,
     fours: u32,
     out: &mut [u16; 24],
@@ -271,6 +275,7 @@ fn any(
         v.shift_in::<3>(c.zero),
     );
     let mut bad = c.errors(v, p1, p2, p3);
+    let mut ends_with_lead = false;
     let starts = !(v.bitmask8() & !leads) & 0xFFFF; // not continuation bytes
                                                     // Read up to the last sequence start after byte 0 (at 12..=15, sequences being short).
     let later = starts & 0xFFFE;
@@ -278,13 +283,15 @@ fn any(
         return None;
     }
     let read = (31 - later.leading_zeros()) as usize;
-    let (lead_marks, trail_marks) = c.surrogate_marks(v, p1);
-    bad = bad.or(lead_marks.shift_in::<3>(c.zero).and(trail_marks));
-    if lead && trail_marks.bitmask8() & 2 != 0 {
-        return None;
+    if fatal {
+        let (lead_marks, trail_marks) = c.surrogate_marks(v, p1);
+        bad = bad.or(lead_marks.shift_in::<3>(c.zero).and(trail_marks));
+        if lead && trail_marks.bitmask8() & 2 != 0 {
+            return None;
+        }
+        // A lead surrogate's mark at read - 2: the last sequence read is a lead surrogate's.
+        ends_with_lead = (lead_marks.bitmask8() << 2 >> read) & 1 != 0;
     }
-    // A lead surrogate's mark at read - 2: the last sequence read is a lead surrogate's.
-    let ends_with_lead = (lead_marks.bitmask8() << 2 >> read) & 1 != 0;
     if bad.any() {
         return None;
     }

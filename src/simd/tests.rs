@@ -230,15 +230,17 @@ fn well_formed_text_goes_through_the_vector_loops() {
         if name == "dense" {
             continue; // a lone surrogate has no UTF-8: decoding is checked on well-formed WTF-8
         }
-        // Decode (the windows serve both modes): they stop only when fewer than 48 bytes are left.
+        // Decode (strict and lenient): the windows stop only when fewer than 48 bytes are left.
         let wtf8 = crate::convert_utf16_to_wtf8(&text);
-        let mut units = vec![0; wtf8.len()];
-        let windows = decode::Windows::new();
-        let (read, _) = windows.decode(&wtf8, &mut units, 0, 0, &mut false);
-        assert!(
-            read + 32 + 16 > wtf8.len(),
-            "{name}: windows stopped at {read}"
-        );
+        for fatal in [true, false] {
+            let mut units = vec![0; wtf8.len()];
+            let windows = decode::Windows::new();
+            let (read, _) = windows.decode(fatal, &wtf8, &mut units, 0, 0, &mut false);
+            assert!(
+                read + 32 + 16 > wtf8.len(),
+                "{name} (fatal: {fatal}): windows stopped at {read}"
+            );
+        }
     }
 }
 
