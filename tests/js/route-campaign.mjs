@@ -232,7 +232,12 @@ export function generateCase(limits, seed, index, maxLength) {
   return { string, bytes, cuts, room: r.int(3 * units + 2) };
 }
 
-const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+/** Whether two byte arrays are equal (a plain loop: `every` with a closure was a quarter of the time). */
+function same(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function outcome(fn) {
   try {
