@@ -4,7 +4,7 @@
 // and emoji; with and without one lone surrogate each) at each size, in 16 rounds that alternate
 // which build goes first, after 3 warm-up rounds; prints the medians and the median of the paired
 // differences (B − A). The calls to time are named in the fourth argument (see `calls` below:
-// `decodeFatal` is `decode` with `{ fatal: true }`). Runs in Node, Deno and Bun:
+// `decodeFatal` is `decode` with `{ fatal: true }`, `encodeInto` writes into one array). Runs in Node, Deno and Bun:
 //
 //   node benches/ab.mjs OLD/pkg/dist/wtf8-wasm.mjs pkg/dist/wtf8-wasm.mjs [8,32,128] [decode,…]
 //   bun benches/ab.mjs …
@@ -22,6 +22,10 @@ const ops = opList.split(',');
 /** Each call by name, for build `m`, returning something with a length (for the sink). */
 const calls = {
   encode: (m) => m.encode,
+  encodeInto: (m) => {
+    const into = new Uint8Array(3 * Math.max(...sizes) + 16);
+    return (x) => ({ length: m.encodeInto(x, into).written });
+  },
   decode: (m) => m.decode,
   decodeFatal: (m) => (x) => {
     try {
@@ -87,7 +91,7 @@ for (const size of sizes) {
     const bytes = strings.map((s) => a.encode(s));
     for (const op of ops) {
       const [fa, fb] = [calls[op](a), calls[op](b)];
-      const inputs = op === 'encode' ? strings : bytes;
+      const inputs = op === 'encode' || op === 'encodeInto' ? strings : bytes;
       const probe = time(fa, inputs, 256);
       const n = Math.max(64, Math.min(200_000, Math.round(20e6 / probe)));
       for (let w = 0; w < 3; w++) {

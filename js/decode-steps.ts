@@ -16,15 +16,7 @@
  * @module
  */
 import { decodeWasm } from './wasm.js';
-import {
-  forPlatform,
-  lenientUtf8,
-  NodeBuffer,
-  nodeByteChecks,
-  nodeUtf8Slice,
-  platformDecode,
-  strictUtf8,
-} from './platform.js';
+import { forPlatform, lenientUtf8, nodeParts, platformDecode, strictUtf8 } from './platform.js';
 import { decodeShort } from './short.js';
 import { type Few, type Labelled, step } from './plan.js';
 
@@ -53,17 +45,14 @@ export const textDecoder: NativeDecoder = step(STEP_NAMES && 'textDecoder', (byt
 /**
  * Node's (and Bun's) `Buffer#utf8Slice`: `TextDecoder`'s decoder without its argument handling
  * (5–25% of a short decode); {@link textDecoder} where there is none. Up to 128 MiB (it does not
- * split around V8's string length limit).
+ * split around V8's string length limit). Made when a plan is built (js/platform.ts `nodeParts`).
  */
-export const utf8Slice: NativeDecoder =
-  nodeUtf8Slice === undefined
+export function utf8Slice(): NativeDecoder {
+  const slice = nodeParts().utf8Slice;
+  return slice === undefined
     ? textDecoder
-    : step(
-        STEP_NAMES && 'utf8Slice',
-        (bytes: Uint8Array) => nodeUtf8Slice!.call(bytes, 0, bytes.length),
-        undefined,
-        1 << 27,
-      );
+    : step(STEP_NAMES && 'utf8Slice', (bytes: Uint8Array) => slice.call(bytes, 0, bytes.length), undefined, 1 << 27);
+}
 
 /** How a step searches bytes for ED: the typed array's `indexOf`, or Node's Buffer (a native memchr). */
 export type ByteSearch = 'typed' | 'buffer';
@@ -103,7 +92,7 @@ export const nativeClean: DecodeStep = step(STEP_NAMES && 'nativeClean', (bytes)
 
 /** `decoder` when Node's `isUtf8` (native, SIMD) says the bytes are UTF-8. `undefined` without it. */
 export function nativeIfUtf8(decoder: NativeDecoder): DecodeStep | undefined {
-  const checks = nodeByteChecks;
+  const checks = nodeParts().byteChecks;
   if (checks === undefined) return undefined;
   return step(
     STEP_NAMES && 'nativeIfUtf8',
@@ -114,12 +103,13 @@ export function nativeIfUtf8(decoder: NativeDecoder): DecodeStep | undefined {
 }
 
 /** `TextDecoder` when Node's `isAscii` (native) says the bytes are ASCII. `undefined` without Node's byte checks. */
-export const nativeIfAscii: DecodeStep | undefined =
-  nodeByteChecks === undefined
-    ? undefined
-    : step(STEP_NAMES && 'nativeIfAscii', (bytes: Uint8Array) =>
-        nodeByteChecks!.isAscii(bytes) ? platformDecode(lenientUtf8, bytes) : undefined,
-      );
+export function nativeIfAscii(): DecodeStep | undefined {
+  const checks = nodeParts().byteChecks;
+  if (checks === undefined) return undefined;
+  return step(STEP_NAMES && 'nativeIfAscii', (bytes: Uint8Array) =>
+    checks.isAscii(bytes) ? platformDecode(lenientUtf8, bytes) : undefined,
+  );
+}
 
 /** `TextDecoder` when 16 probed bytes are ASCII, if its text has no U+FFFD (a wrong guess costs only speed). */
 export const nativeIfLooksAscii: DecodeStep = step(STEP_NAMES && 'nativeIfLooksAscii', (bytes) => {
@@ -230,10 +220,12 @@ export function wasmIfDense(first: number): DecodeStep {
 export type Utf8Check = ((bytes: Uint8Array) => boolean) & Labelled;
 
 /** Node's `isUtf8` (native, SIMD). `undefined` without Node's byte checks. */
-export const isUtf8Native: Utf8Check | undefined =
-  nodeByteChecks === undefined
+export function isUtf8Native(): Utf8Check | undefined {
+  const checks = nodeParts().byteChecks;
+  return checks === undefined
     ? undefined
-    : step(STEP_NAMES && 'isUtf8Native', (bytes: Uint8Array) => nodeByteChecks!.isUtf8(bytes));
+    : step(STEP_NAMES && 'isUtf8Native', (bytes: Uint8Array) => checks.isUtf8(bytes));
+}
 
 /** The platform's strict decoder: no throw, UTF-8. */
 export const isUtf8Strict: Utf8Check = step(
@@ -256,7 +248,7 @@ function clean(text: string): string | undefined {
 
 /** Where to search bytes: themselves, or a Buffer over them (a native memchr) where asked and there. */
 function searchIn(search: ByteSearch): (bytes: Uint8Array) => Searchable {
-  const Buffer = NodeBuffer;
+  const Buffer = nodeParts().Buffer;
   if (search === 'typed' || Buffer === undefined) return (bytes) => bytes;
   return (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }

@@ -16,7 +16,7 @@ import {
   MAX_ENCODE_UNITS,
   splitPoint,
 } from './wasm.js';
-import { isWellFormed, nativeIsWellFormed, NodeBuffer, textEncoder } from './platform.js';
+import { isWellFormed, nativeIsWellFormed, nodeParts, textEncoder } from './platform.js';
 import { encodeShort } from './short.js';
 import { type Few, type Labelled, step } from './plan.js';
 
@@ -70,7 +70,7 @@ export function nativeEncode(...args: [write?: NativeWrite, only?: 'any' | 'lati
  * U+FFFD finds each, and it is overwritten with the surrogate's bytes. `undefined` without Buffer.
  */
 export function patchedEncode(few: Few): EncodeStep | undefined {
-  const Buffer = NodeBuffer;
+  const Buffer = nodeParts().Buffer;
   if (Buffer === undefined) return undefined;
   return step(
     STEP_NAMES && 'patchedEncode',

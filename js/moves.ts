@@ -11,7 +11,7 @@
  */
 import { stringsBytes } from 'wtf8-wasm:strings';
 import { bytesOf, viewOf } from './instantiate.js';
-import { NodeBuffer, type NodeBufferView } from './platform.js';
+import { nodeParts, type NodeBufferView, type NodeParts } from './platform.js';
 import { stringOf } from './units.js';
 
 /** How code units move (see the module doc). */
@@ -33,7 +33,7 @@ export interface Moves {
 
 /** Can this runtime move code units the `kind` way? (The builtins always can: see {@link movesFor}.) */
 export function canMove(kind: MovesKind): boolean {
-  return kind !== 'buffer' || NodeBuffer !== undefined;
+  return kind !== 'buffer' || nodeParts().Buffer !== undefined;
 }
 
 /**
@@ -45,14 +45,15 @@ export function movesFor(kind: MovesKind, memory: WebAssembly.Memory, hand: (mad
   if (kind === 'builtins') {
     const module = stringBuiltins();
     hand(module === undefined ? plainMoves(memory) : { kind, moves: builtinExports(module, memory) });
-  } else hand({ kind, moves: kind === 'buffer' ? bufferMoves(memory, NodeBuffer!) : loopMoves(memory) });
+  } else hand({ kind, moves: kind === 'buffer' ? bufferMoves(memory, nodeParts().Buffer!) : loopMoves(memory) });
 }
 
 /** The moves that need nothing compiled: Buffer's where there is one, else the loops. */
 function plainMoves(memory: WebAssembly.Memory): Moves {
-  return NodeBuffer === undefined
+  const Buffer = nodeParts().Buffer;
+  return Buffer === undefined
     ? { kind: 'loops', moves: loopMoves(memory) }
-    : { kind: 'buffer', moves: bufferMoves(memory, NodeBuffer) };
+    : { kind: 'buffer', moves: bufferMoves(memory, Buffer) };
 }
 
 /** `null`: not compiled yet; `undefined`: this engine has no JS String Builtins (or they failed the probe). */
@@ -96,7 +97,7 @@ function builtinExports(module: WebAssembly.Module, memory: WebAssembly.Memory):
  * as much as copying 100 units; else the documented calls), over a Buffer view of all of wasm
  * memory that is renewed when the memory grows.
  */
-function bufferMoves(memory: WebAssembly.Memory, Buffer: NonNullable<typeof NodeBuffer>): UnitMoves {
+function bufferMoves(memory: WebAssembly.Memory, Buffer: NonNullable<NodeParts['Buffer']>): UnitMoves {
   const all = viewOf<NodeBufferView>(memory, (buffer) => Buffer.from(buffer));
   const fast = typeof Buffer.prototype?.ucs2Write === 'function' && typeof Buffer.prototype.ucs2Slice === 'function';
   return fast

@@ -1,10 +1,11 @@
 /**
- * What the platform offers, detected once when the package is imported: the native UTF-8
- * codecs (which give byte-identical results wherever WTF-8 and UTF-8 agree), the native
- * well-formedness check, Node's Buffer and byte checks where there are (native byte search,
- * lossless code-unit copies, `isUtf8`), and which engine this is ({@link runtime}), since how fast
- * the native codecs are differs by engine and version while their results do not. A missing
- * capability is a missing step of a plan (js/routes.ts), never a check during a call.
+ * What the platform offers, each detected once: the native UTF-8 codecs (which give
+ * byte-identical results wherever WTF-8 and UTF-8 agree), the native well-formedness check, and
+ * which engine this is ({@link runtime}), since how fast the native codecs are differs by engine
+ * and version while their results do not, at import; Node's Buffer and byte checks where there
+ * are (native byte search, lossless code-unit copies, `isUtf8`) when the first plan is built
+ * ({@link nodeParts}). A missing capability is a missing step of a plan (js/routes.ts), never a
+ * check during a call.
  *
  * Never TextDecoder('utf-16le'): it replaces lone surrogates.
  *
@@ -95,40 +96,59 @@ interface NodeBufferClass {
 }
 
 /**
- * Node's Buffer, if there is one. Its 'utf16le' conversions copy code units as they are (lone
- * surrogates included) many times faster than charCodeAt / fromCharCode loops, and its indexOf
- * is a native memchr, far faster than Uint8Array.prototype.indexOf. Not Deno's, which is written
- * in JavaScript (no faster than the other ways) and whose first touch loads Deno's Node layer: 20
- * ms of an import, with `process` another 15 (Deno 2.9, 26 Nov 2026); Deno's plan needs neither.
+ * Node's parts, where the runtime has them: its Buffer, `Buffer#utf8Slice`, and the byte checks of
+ * its `buffer` module. Looked up by the first call that needs them (a plan being built, a copy for
+ * the platform), not at import: in Bun, reaching `Buffer` and `process.getBuiltinModule` costs
+ * about 0.2 ms each the first time (27 Nov 2026, benches/README.md "Import").
  */
-export const NodeBuffer: NodeBufferClass | undefined =
-  runtime.engine === 'deno' ? undefined : (globalThis as { Buffer?: NodeBufferClass }).Buffer;
+export interface NodeParts {
+  /**
+   * Node's Buffer. Its 'utf16le' conversions copy code units as they are (lone surrogates
+   * included) many times faster than charCodeAt / fromCharCode loops, and its indexOf is a native
+   * memchr, far faster than Uint8Array.prototype.indexOf. Not Deno's, which is written in
+   * JavaScript (no faster than the other ways) and whose first touch loads Deno's Node layer: 20
+   * ms of an import, with `process` another 15 (Deno 2.9, 26 Nov 2026); Deno's plan needs neither.
+   */
+  readonly Buffer?: NodeBufferClass;
+  /**
+   * Node's `Buffer.prototype.utf8Slice` (also Bun's), which decodes any Uint8Array as UTF-8 exactly
+   * as `TextDecoder` does (U+FFFD for ill-formed input, a BOM kept), without `TextDecoder.decode`'s
+   * argument handling: measured 5–25% faster on short input (js/routes.ts).
+   */
+  readonly utf8Slice?: (this: Uint8Array, start: number, end: number) => string;
+  /**
+   * Node's `isAscii`/`isUtf8` (native, SIMD; far faster than a TextDecoder call), where the
+   * runtime has them and `process.getBuiltinModule` to reach them without an import (Node
+   * 20.16+; also Bun), and a Buffer for lossless code-unit copies. Where they are, {@link decode}
+   * sends ASCII to the native decoder and everything else to wasm, whose code units Buffer turns
+   * into a string 2–3× faster than Node's TextDecoder decodes non-ASCII UTF-8.
+   */
+  readonly byteChecks?: NodeByteChecks;
+}
 
-/**
- * Node's `Buffer.prototype.utf8Slice` (also Bun's), which decodes any Uint8Array as UTF-8 exactly
- * as `TextDecoder` does (U+FFFD for ill-formed input, a BOM kept), without `TextDecoder.decode`'s
- * argument handling: measured 5–25% faster on short input (js/routes.ts). Deno's Buffer is written
- * in JavaScript, so there it is never chosen.
- */
-export const nodeUtf8Slice: ((this: Uint8Array, start: number, end: number) => string) | undefined = (() => {
-  const slice = (NodeBuffer?.prototype as { utf8Slice?: unknown } | undefined)?.utf8Slice;
-  return typeof slice === 'function' ? (slice as (this: Uint8Array, start: number, end: number) => string) : undefined;
-})();
-
-/** The byte checks of Node's `buffer` module (native, SIMD): far faster than a TextDecoder call. */
+/** The byte checks of Node's `buffer` module. */
 interface NodeByteChecks {
   isAscii(input: Uint8Array): boolean;
   isUtf8(input: Uint8Array): boolean;
 }
 
-/**
- * Node's `isAscii`/`isUtf8`, where the runtime has them and `process.getBuiltinModule` to reach
- * them without an import (Node 20.16+; also Bun and Deno), and a Buffer for lossless code-unit
- * copies. Where they are, {@link decode} sends ASCII to the native decoder and everything else
- * to wasm, whose code units Buffer turns into a string 2–3× faster than Node's TextDecoder
- * decodes non-ASCII UTF-8.
- */
-export const nodeByteChecks: NodeByteChecks | undefined = NodeBuffer === undefined ? undefined : loadByteChecks();
+let parts: NodeParts | undefined;
+
+/** This runtime's {@link NodeParts}, looked up once. */
+export function nodeParts(): NodeParts {
+  return (parts ??= lookUpNodeParts());
+}
+
+function lookUpNodeParts(): NodeParts {
+  const Buffer = runtime.engine === 'deno' ? undefined : (globalThis as { Buffer?: NodeBufferClass }).Buffer;
+  if (Buffer === undefined) return {};
+  const slice = (Buffer.prototype as { utf8Slice?: unknown } | undefined)?.utf8Slice;
+  return {
+    Buffer,
+    utf8Slice: typeof slice === 'function' ? (slice as NodeParts['utf8Slice']) : undefined,
+    byteChecks: loadByteChecks(),
+  };
+}
 
 function loadByteChecks(): NodeByteChecks | undefined {
   const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
@@ -144,11 +164,13 @@ function loadByteChecks(): NodeByteChecks | undefined {
 /**
  * `bytes` as the platform codecs take them (as input, and as `encodeInto`'s destination): browsers
  * refuse views on a SharedArrayBuffer and on a resizable ArrayBuffer (Web IDL's BufferSource), so
- * those are copied first. (Node, Deno and Bun, the runtimes with {@link nodeByteChecks}, take
- * them as they are.)
+ * those are copied first. Node and Bun take them as they are, and there this is chosen at import
+ * to be nothing at all: asking anything on each call (the looked-up Node parts, or `bytes.buffer`)
+ * made Bun's `encodeInto` of 8 units 5–150 ns slower (`bun benches/ab.mjs … 8,32 encodeInto`, both
+ * orders, 27 Nov 2026).
  */
 export const forPlatform: (bytes: Uint8Array) => Uint8Array =
-  nodeByteChecks !== undefined
+  runtime.engine === 'node' || runtime.engine === 'bun'
     ? (bytes) => bytes
     : (bytes) =>
         (bytes.buffer instanceof ArrayBuffer ||
@@ -174,19 +196,3 @@ export function platformDecode(decoder: TextDecoder, bytes: Uint8Array): string 
   }
   return text;
 }
-
-/**
- * What this runtime can do, as the plans of js/routes.ts ask it (each a step, or a way to move code
- * units, that exists only where its capability does). The JS String Builtins are not here: they
- * are compiled only where a plan moves code units through them (js/moves.ts).
- */
-export const capabilities = {
-  /** Node's (or Bun's, Deno's) Buffer: native byte search, lossless code-unit copies. */
-  buffer: NodeBuffer !== undefined,
-  /** Node's `isAscii` and `isUtf8` (Node 20.16+, Bun, Deno). */
-  isUtf8: nodeByteChecks !== undefined,
-  /** Node's `Buffer#utf8Slice`. */
-  utf8Slice: nodeUtf8Slice !== undefined,
-  /** `String.prototype.isWellFormed`. */
-  isWellFormed: nativeIsWellFormed,
-} as const;

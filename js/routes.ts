@@ -22,7 +22,7 @@
  */
 import { bindPlan, type BoundPlan, few, type Plan, upTo } from './plan.js';
 import { useMoves } from './wasm.js';
-import { capabilities, type Runtime, runtime } from './platform.js';
+import { nodeParts, type Runtime, runtime } from './platform.js';
 import {
   chunkedEncode,
   type EncodeEnd,
@@ -102,16 +102,16 @@ function node22(): Wtf8Plan {
       // The ED scan (a plain loop: V8's `indexOf` costs a 15–20 ns call [D10]) then `utf8Slice`, up
       // to 16 over 64 bytes: short wf worst 0.65 against 0.55, Node 22, 25 Nov 2026 [D1]; loses on
       // 16–64 lone bytes (wasm's trip); revisit with the next short sweep.
-      upTo(16, nativeUnlessSurrogate(utf8Slice, 'loop'), loopDecode, wasmDecode),
+      upTo(16, nativeUnlessSurrogate(utf8Slice(), 'loop'), loopDecode, wasmDecode),
       // ASCII to `TextDecoder`, the rest to wasm over Node 22's scalar `TextDecoder`: wf 0.87–3.64,
       // 24 Nov 2026 [D5]; loses on ASCII with a little non-ASCII (0.66 at 100 units); revisit never
       // (the row expires first). Past 256 bytes Node's native `isAscii` decides instead of 16
       // probes (unmeasured on its own; the probes where it is missing).
       upTo(LOOP_BYTES, nativeIfLooksAscii, loopDecode, wasmDecode),
       upTo(256, nativeIfLooksAscii, wasmDecode),
-      upTo(Infinity, nativeIfAscii ?? nativeIfLooksAscii, wasmDecode),
+      upTo(Infinity, nativeIfAscii() ?? nativeIfLooksAscii, wasmDecode),
     ],
-    utf8: isUtf8Native ?? isUtf8Strict,
+    utf8: isUtf8Native() ?? isUtf8Strict,
   };
 }
 
@@ -139,7 +139,7 @@ function node26(): Wtf8Plan {
       upTo(Infinity, nativeEncode(), patchedEncode(few(8, 32)), chunkedEncode(halving(64), few(0, 32))),
     ],
     decode: nodeSimdDecode(),
-    utf8: isUtf8Native ?? isUtf8Strict,
+    utf8: isUtf8Native() ?? isUtf8Strict,
   };
 }
 
@@ -147,12 +147,12 @@ function node26(): Wtf8Plan {
 function nodeSimdDecode(): Wtf8Plan['decode'] {
   return [
     // As Node 22 up to 16 bytes: Node 26 short wf worst 0.80 against 0.66 with 64 [D1].
-    upTo(16, nativeUnlessSurrogate(utf8Slice, 'loop'), loopDecode, wasmDecode),
+    upTo(16, nativeUnlessSurrogate(utf8Slice(), 'loop'), loopDecode, wasmDecode),
     // `isUtf8` then `utf8Slice` over the platform decoder's slow path on surrogates: 12× less at
     // 128 Latin units with one, Node 26, 25 Nov 2026 [D2]; loses 10–25 ns on well-formed 16–128
     // bytes; revisit when Node says "UTF-8 without surrogates" in one call.
-    upTo(LOOP_BYTES, nativeIfUtf8(utf8Slice), loopDecode, wasmDecode),
-    upTo(256, nativeIfUtf8(utf8Slice), wasmDecode),
+    upTo(LOOP_BYTES, nativeIfUtf8(utf8Slice()), loopDecode, wasmDecode),
+    upTo(256, nativeIfUtf8(utf8Slice()), wasmDecode),
     // `isUtf8` then `TextDecoder`, else SIMD wasm, over patching: lone 2.73–3.62 against 0.76–1.09,
     // Node 26, 24 Nov 2026 [D4]; loses the `isUtf8` pass on wf (0.89 median); revisit when
     // `TextDecoder` is fast on surrogates. Past 1 KiB Buffer's memchr for ED A0–BF decides first
@@ -210,15 +210,15 @@ function bun(): Wtf8Plan {
       // The ED scan to 16 bytes, then `isUtf8` first to 1 KiB over the strict decoder's throw: a
       // 385-byte lone cell 3.28 against 0.68, 25 Nov 2026 [D7]; loses on wf 0.89 against 0.96;
       // revisit when JavaScriptCore's throw gets cheap.
-      upTo(16, nativeUnlessSurrogate(utf8Slice, 'loop'), loopDecode, wasmDecode),
-      upTo(LOOP_BYTES, nativeIfUtf8(utf8Slice), loopDecode, wasmDecode),
-      upTo(1024, nativeIfUtf8(utf8Slice), wasmDecode),
+      upTo(16, nativeUnlessSurrogate(utf8Slice(), 'loop'), loopDecode, wasmDecode),
+      upTo(LOOP_BYTES, nativeIfUtf8(utf8Slice()), loopDecode, wasmDecode),
+      upTo(1024, nativeIfUtf8(utf8Slice()), wasmDecode),
       // Strict-first, then between surrogates (up to 8 + 128 per 64 KiB), over `isUtf8` first: wf
       // 0.89–1.02 against 0.71–0.94, 24 Nov 2026 [D7]; loses on lone to searching first (1.19 /
       // 2.58 against 2.25 / 3.47); revisit with the limit, never swept.
       upTo(Infinity, nativeStrict(), nativeBetween(few(8, 128), 'buffer'), wasmDecode),
     ],
-    utf8: isUtf8Native ?? isUtf8Strict,
+    utf8: isUtf8Native() ?? isUtf8Strict,
   };
 }
 
@@ -329,7 +329,7 @@ export const ROW_NAMES = Object.keys(PLANS) as RowName[];
  * `can`: Node's Buffer and byte checks (a Node newer than the rows, or another runtime that
  * imitates it) get node26's plan, everything else the portable one.
  */
-export function planFor(at: Runtime, can: { buffer: boolean; isUtf8: boolean } = capabilities): RowName {
+export function planFor(at: Runtime, can?: { buffer: boolean; isUtf8: boolean }): RowName {
   switch (at.engine) {
     case 'node':
       if (at.major <= 23) return 'node22';
@@ -343,6 +343,11 @@ export function planFor(at: Runtime, can: { buffer: boolean; isUtf8: boolean } =
       return at.engine;
     case 'other':
       break;
+  }
+  // Only here does the choice ask what the runtime has (js/platform.ts looks it up, once).
+  if (can === undefined) {
+    const { Buffer, byteChecks } = nodeParts();
+    return Buffer && byteChecks ? 'node26' : 'portable';
   }
   return can.buffer && can.isUtf8 ? 'node26' : 'portable';
 }

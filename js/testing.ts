@@ -8,13 +8,13 @@
  */
 export * from './index.js';
 export { planFor, ROW_NAMES, type RowName, type Wtf8Plan } from './routes.js';
-export { capabilities, detectRuntime, runtime } from './platform.js';
+export { detectRuntime, runtime } from './platform.js';
 export { few } from './plan.js';
 export * as encodeSteps from './encode-steps.js';
 export * as decodeSteps from './decode-steps.js';
 
 import { buildRow, plan, planFor, ROW_NAMES, type RowName, usePlan as use, type Wtf8Plan } from './routes.js';
-import { runtime } from './platform.js';
+import { nativeIsWellFormed, nodeParts, runtime } from './platform.js';
 import { step, upTo } from './plan.js';
 import type { MovesKind } from './moves.js';
 import { wasmEncode } from './encode-steps.js';
@@ -55,6 +55,26 @@ export const PLAN_NAMES: PlanName[] = [...ROW_NAMES, ...(Object.keys(WASM_PLANS)
 
 /** The plan this runtime chose at import (the tests put it back after forcing others). */
 export const defaultPlan: PlanName = planFor(runtime);
+
+/**
+ * What this runtime can do, as the plans of js/routes.ts ask it (each a step, or a way to move code
+ * units, that exists only where its capability does), looked up at import here (the published
+ * entries look it up when a plan is built: js/platform.ts `nodeParts`). The JS String Builtins are
+ * not here: they are compiled only where a plan moves code units through them (js/moves.ts).
+ */
+export const capabilities = (() => {
+  const { Buffer, utf8Slice, byteChecks } = nodeParts();
+  return {
+    /** Node's (or Bun's) Buffer: native byte search, lossless code-unit copies. */
+    buffer: Buffer !== undefined,
+    /** Node's `isAscii` and `isUtf8` (Node 20.16+, Bun). */
+    isUtf8: byteChecks !== undefined,
+    /** Node's `Buffer#utf8Slice`. */
+    utf8Slice: utf8Slice !== undefined,
+    /** `String.prototype.isWellFormed`. */
+    isWellFormed: nativeIsWellFormed,
+  } as const;
+})();
 
 /** The plan named `name`, built for this runtime. */
 export function buildPlan(name: PlanName): Wtf8Plan {

@@ -91,20 +91,20 @@ const encodeSteps = () => ({
 const decodeSteps = () => ({
   wasmDecode: D.wasmDecode,
   loopDecode: D.loopDecode,
-  "nativeUnlessSurrogate(utf8Slice, 'loop')": D.nativeUnlessSurrogate(D.utf8Slice, 'loop'),
+  "nativeUnlessSurrogate(utf8Slice, 'loop')": D.nativeUnlessSurrogate(D.utf8Slice(), 'loop'),
   "nativeUnlessSurrogate(textDecoder, 'loop')": D.nativeUnlessSurrogate(D.textDecoder, 'loop'),
   "nativeUnlessSurrogate(textDecoder, { probes: 4, search: 'typed' })": D.nativeUnlessSurrogate(D.textDecoder, {
     probes: 4,
     search: 'typed',
   }),
-  "nativeUnlessSurrogate(utf8Slice, { probes: 1, search: 'buffer' })": D.nativeUnlessSurrogate(D.utf8Slice, {
+  "nativeUnlessSurrogate(utf8Slice, { probes: 1, search: 'buffer' })": D.nativeUnlessSurrogate(D.utf8Slice(), {
     probes: 1,
     search: 'buffer',
   }),
   nativeClean: D.nativeClean,
-  'nativeIfUtf8(utf8Slice)': D.nativeIfUtf8(D.utf8Slice),
+  'nativeIfUtf8(utf8Slice)': D.nativeIfUtf8(D.utf8Slice()),
   'nativeIfUtf8(textDecoder)': D.nativeIfUtf8(D.textDecoder),
-  nativeIfAscii: D.nativeIfAscii,
+  nativeIfAscii: D.nativeIfAscii(),
   nativeIfLooksAscii: D.nativeIfLooksAscii,
   'nativeStrict()': D.nativeStrict(),
   "nativeStrict({ probes: 8, search: 'typed' })": D.nativeStrict({ probes: 8, search: 'typed' }),
@@ -135,7 +135,7 @@ test('each encode step gives the reference bytes or passes', () => {
 
 /** Each step's label is how the route table spells the call that made it (utf8Slice is textDecoder where it is missing). */
 function checkLabels(steps) {
-  const slice = labelOf(api, D.utf8Slice);
+  const slice = labelOf(api, D.utf8Slice());
   for (const [name, step] of Object.entries(steps))
     if (step !== undefined)
       assert.equal(
@@ -184,12 +184,12 @@ test('the decode steps the route table names exist where their capabilities do, 
   checkLabels(steps);
   assert.equal(steps['nativeIfUtf8(textDecoder)'] !== undefined, api.capabilities.isUtf8);
   assert.equal(steps.nativeIfAscii !== undefined, api.capabilities.isUtf8);
-  assert.equal(D.utf8Slice === D.textDecoder, !api.capabilities.utf8Slice);
+  assert.equal(D.utf8Slice() === D.textDecoder, !api.capabilities.utf8Slice);
   assert.equal(D.loopDecode.maxLength, 1024);
 });
 
 test('the UTF-8 checks answer exactly', () => {
-  const checks = { isUtf8Native: D.isUtf8Native, isUtf8Strict: D.isUtf8Strict, isUtf8Lenient: D.isUtf8Lenient };
+  const checks = { isUtf8Native: D.isUtf8Native(), isUtf8Strict: D.isUtf8Strict, isUtf8Lenient: D.isUtf8Lenient };
   checkLabels(checks);
   for (const { b, firstError } of BYTES) {
     const utf8 = firstError < 0 && new TextDecoder('utf-8', { ignoreBOM: true }).decode(b) === naiveDecode(b).text;
@@ -198,5 +198,5 @@ test('the UTF-8 checks answer exactly', () => {
       assert.equal(check(b), utf8, `${name}: ${hex(b)}`);
     }
   }
-  assert.equal(D.isUtf8Native !== undefined, api.capabilities.isUtf8);
+  assert.equal(D.isUtf8Native() !== undefined, api.capabilities.isUtf8);
 });
