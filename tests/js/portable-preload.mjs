@@ -1,7 +1,9 @@
 // Preloaded (node --import) to run the JS tests on the package's other paths. The package looks
-// for a global Buffer, process.getBuiltinModule (for Node's isAscii and isUtf8) and
-// String.prototype.isWellFormed once, when it is imported; this hides them during that import,
-// then puts them back for Node's own internals and the tests.
+// for String.prototype.isWellFormed once, when it is imported, and for a global Buffer and
+// process.getBuiltinModule (for Node's isAscii and isUtf8) once, when its plan is built (js/platform.ts
+// `nodeParts`): the published entry's first `decode` builds it, the test entry looks them up at
+// import. This hides them during that import and that first call, then puts them back for Node's
+// own internals and the tests.
 //
 // WTF8_HIDE says what to hide (comma-separated; default all three):
 // - all three: the most portable paths (code units move through charCodeAt/fromCharCode loops,
@@ -28,7 +30,7 @@ if (hide.includes('Buffer')) delete globalThis.Buffer;
 if (hide.includes('getBuiltinModule')) delete process.getBuiltinModule;
 if (hide.includes('isWellFormed')) delete String.prototype.isWellFormed;
 try {
-  for (const entry of entries) await import(pathToFileURL(entry).href);
+  for (const entry of entries) (await import(pathToFileURL(entry).href)).decode(new Uint8Array(0));
 } finally {
   globalThis.Buffer = saved.Buffer;
   process.getBuiltinModule = saved.getBuiltinModule;
