@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // What importing the package costs (benches/README.md "Import"): a cold `import()` of the published
-// entry and its first calls, against a pure-JavaScript peer (npm `@cto.af/wtf8`) timed the same way
+// entry (the main entry's file each runtime takes: wtf8-wasm.node.mjs in Node, .deno.mjs, .bun.mjs,
+// and wtf8-wasm.mjs in browsers; --entry FILE for one file everywhere) and its first calls, against a pure-JavaScript peer (npm `@cto.af/wtf8`) timed the same way
 // in the same run, in a fresh process each time (Node, Deno, Bun) or a fresh browser with a fresh
 // profile each time (Chromium, Firefox: so no code cache carries over). Runs alternate ours, peer,
 // ours, peer, … and the report gives medians and the median of the paired differences.
@@ -32,7 +33,19 @@ const value = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name)
 const runtimes = value('--runtime', 'node22,node24,node26,deno,bun,chromium,firefox').split(',');
 const runs = Number(value('--runs', 15));
 const browserRuns = Number(value('--runs', 7));
-const entry = resolve(value('--entry', join(root, 'pkg', 'dist', 'wtf8-wasm.mjs')));
+const given = value('--entry', null);
+/** The main entry's file a runtime takes (the package's export conditions), unless --entry names one. */
+const entryFor = (kind) =>
+  resolve(
+    given ??
+      join(
+        root,
+        'pkg',
+        'dist',
+        { node: 'wtf8-wasm.node.mjs', deno: 'wtf8-wasm.deno.mjs', bun: 'wtf8-wasm.bun.mjs' }[kind] ?? 'wtf8-wasm.mjs',
+      ),
+  );
+const entry = entryFor('browser');
 const other = value('--vs', null) && resolve(value('--vs', null));
 /** Who takes turns: ours, the other build of ours (`--vs`), the peer. */
 const WHO = other ? ['ours', 'other', 'peer'] : ['ours', 'peer'];
@@ -77,7 +90,7 @@ const median = (list) => {
 function processRuns(name, work) {
   const r = runtimeNamed(name);
   const files = { ours: join(work, 'ours.mjs'), other: join(work, 'other.mjs'), peer: join(work, 'peer.mjs') };
-  writeFileSync(files.ours, probe(pathToFileURL(entry).href, true));
+  writeFileSync(files.ours, probe(pathToFileURL(entryFor(r.kind)).href, true));
   if (other) writeFileSync(files.other, probe(pathToFileURL(other).href, true));
   writeFileSync(files.peer, probe(pathToFileURL(peerEntry).href, false));
   const args = (file) =>
@@ -210,7 +223,7 @@ const headers = [
   'runs',
 ];
 console.log(
-  `import of ${entry}${other ? ` and ${other}` : ''} against @cto.af/wtf8; medians, ${new Date().toISOString().slice(0, 10)}`,
+  `import of ${given ?? 'pkg/dist/wtf8-wasm{.node,.deno,.bun,}.mjs (each runtime its own)'}${other ? ` and ${other}` : ''} against @cto.af/wtf8; medians, ${new Date().toISOString().slice(0, 10)}`,
 );
 console.log(`| ${headers.join(' | ')} |`);
 console.log(`|${headers.map((_, i) => (i ? '---:' : '---')).join('|')}|`);

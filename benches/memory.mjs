@@ -26,7 +26,7 @@ const {
   module: wtf8,
   found,
   wasmBytes,
-} = await importWithWasmMemory(pathToFileURL(join(root, 'pkg/dist/wtf8-wasm.mjs')).href);
+} = await importWithWasmMemory(pathToFileURL(join(root, 'pkg/dist/wtf8-wasm.node.mjs')).href);
 
 const MiB = 1024 * 1024;
 const mib = (n) => (n == null ? 'n/a' : `${(n / MiB).toFixed(1)} MiB`);

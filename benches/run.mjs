@@ -134,6 +134,9 @@ const jsonPath = resolve(
 );
 
 const published = join(root, 'pkg', 'dist', 'wtf8-wasm.mjs');
+/** The main entry's file a runtime takes (the package's export conditions: scripts/build.mjs). */
+const publishedFor = (kind) =>
+  join(root, 'pkg', 'dist', { node: 'wtf8-wasm.node.mjs', deno: 'wtf8-wasm.deno.mjs', bun: 'wtf8-wasm.bun.mjs' }[kind]);
 const testing = join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs');
 if (!existsSync(published) || !existsSync(testing)) {
   console.log('pkg/ or the test entry is missing: building (node scripts/build.mjs --quiet)');
@@ -304,7 +307,8 @@ async function runPlans() {
 async function runProcess(r, jobOpts = opts) {
   const jobPath = join(work, `${r.name}-job.json`);
   const out = join(work, `${r.name}-out.json`);
-  writeFileSync(jobPath, JSON.stringify({ runtime: r.name, entry, testing, corpora: corporaPath, opts: jobOpts, out }));
+  const job = { runtime: r.name, entry: entry === published ? publishedFor(r.kind) : entry, testing };
+  writeFileSync(jobPath, JSON.stringify({ ...job, corpora: corporaPath, opts: jobOpts, out }));
   const runner = join(here, 'runner.mjs');
   const args =
     r.kind === 'deno' ? ['run', '--allow-read', '--allow-write', '--allow-env', runner, jobPath] : [runner, jobPath];

@@ -306,32 +306,55 @@ function portable(): Wtf8Plan {
   };
 }
 
-/** The plans by name. */
-const PLANS = {
-  node22,
-  node24,
-  node26,
-  deno,
-  bun,
-  chromium,
-  firefox,
-  portable,
-} as const;
+declare global {
+  /**
+   * The rows a file carries: scripts/build.mjs builds the main entry once per runtime, each file
+   * with only its runtime's rows (the `node`, `deno`, `bun` and `browser` export conditions of
+   * pkg-template/package.json; 0.7–1.5 kB gzip less each), and the test entry with all of them.
+   * `builtins`: whether the file can move code units through the JS String Builtins (js/moves.ts).
+   */
+  const ROWS: {
+    readonly node: boolean;
+    readonly deno: boolean;
+    readonly bun: boolean;
+    readonly browsers: boolean;
+    readonly portable: boolean;
+    readonly builtins: boolean;
+  };
+}
 
 /** A row's name. */
-export type RowName = keyof typeof PLANS;
+export type RowName = 'node22' | 'node24' | 'node26' | 'deno' | 'bun' | 'chromium' | 'firefox' | 'portable';
 
-/** Every row's name. */
+/** The plans by name: the rows this file carries (see `ROWS`). */
+const PLANS: { readonly [name in RowName]?: () => Wtf8Plan } = {
+  ...(ROWS.node && { node22, node24, node26 }),
+  ...(ROWS.deno && { deno }),
+  ...(ROWS.bun && { bun }),
+  ...(ROWS.browsers && { chromium, firefox }),
+  ...(ROWS.portable && { portable }),
+};
+
+/** Every row's name (of this file: see `ROWS`). */
 export const ROW_NAMES = Object.keys(PLANS) as RowName[];
 
 /**
  * The plan of `at`: its engine's row (Node by major version up to 26), else by rule from
  * `can`: Node's Buffer and byte checks (a Node newer than the rows, or another runtime that
- * imitates it) get node26's plan, everything else the portable one.
+ * imitates it) get node26's plan, everything else the portable one; a row this file does not
+ * carry (see `ROWS`), the file's last row.
  */
 export function planFor(at: Runtime, can?: { buffer: boolean; isUtf8: boolean }): RowName {
+  const name = rowOf(at, can);
+  // A file run where its export condition did not send it (a bundle for Node run in Bun, say):
+  // its last row (every row runs anywhere, its steps that need what is missing left out).
+  return PLANS[name] ? name : ROW_NAMES.at(-1)!;
+}
+
+function rowOf(at: Runtime, can?: { buffer: boolean; isUtf8: boolean }): RowName {
   switch (at.engine) {
     case 'node':
+      if (!ROWS.node) break; // (this file's last row: see planFor)
       if (at.major <= 23) return 'node22';
       if (at.major <= 25) return 'node24';
       if (at.major === 26) return 'node26';
@@ -354,7 +377,7 @@ export function planFor(at: Runtime, can?: { buffer: boolean; isUtf8: boolean })
 
 /** The row named `name`, built for this runtime (its steps that need what is missing left out). */
 export function buildRow(name: RowName): Wtf8Plan {
-  return PLANS[name]();
+  return PLANS[name]!();
 }
 
 /** This runtime's row, chosen once at import. */

@@ -58,7 +58,15 @@ const ENTRIES = [
     // Deno and Bun (benches/README.md "Issue 26"), and the module 110 B gzip bigger.
     wasmOpt: '--no-inline=*decode_simd* -O3 --strip-target-features',
     source: join(root, 'js', 'index.ts'),
-    files: { esm: 'wtf8-wasm.mjs', cjs: 'wtf8-wasm.cjs' },
+    // One file per runtime, each with only the rows of js/routes.ts its runtime takes (`ROWS`;
+    // the export conditions of pkg-template/package.json pick it): 0.7–1.5 kB gzip less than one
+    // file with every row. The browsers' file is also the one for everything else.
+    files: [
+      { esm: 'wtf8-wasm.node.mjs', cjs: 'wtf8-wasm.node.cjs', rows: { node: true } },
+      { esm: 'wtf8-wasm.deno.mjs', rows: { deno: true, builtins: true } },
+      { esm: 'wtf8-wasm.bun.mjs', cjs: 'wtf8-wasm.bun.cjs', rows: { bun: true } },
+      { esm: 'wtf8-wasm.mjs', cjs: 'wtf8-wasm.cjs', rows: { browsers: true, portable: true, builtins: true } },
+    ],
     strings: join(root, 'js', 'strings.wat'),
   },
   {
@@ -70,7 +78,7 @@ const ENTRIES = [
     // The target_features section is for wasm-bindgen, which has run: 157 B gzip of the entry.
     wasmOpt: '-Oz --strip-target-features',
     source: join(root, 'js', 'encodings', 'index.ts'),
-    files: { esm: 'encodings.mjs', cjs: 'encodings.cjs' },
+    files: [{ esm: 'encodings.mjs', cjs: 'encodings.cjs' }],
   },
   {
     prefix: 'wtf8-wasm-inspect',
@@ -80,7 +88,7 @@ const ENTRIES = [
     optLevel: 's',
     wasmOpt: '-Oz',
     source: join(root, 'js', 'inspect', 'index.ts'),
-    files: { esm: 'inspect.mjs', cjs: 'inspect.cjs' },
+    files: [{ esm: 'inspect.mjs', cjs: 'inspect.cjs' }],
   },
 ];
 const finalPkg = join(root, 'pkg');
@@ -241,28 +249,41 @@ const banner = `/*! wtf8-wasm ${version} | MIT */`;
 for (const entry of ENTRIES) {
   // Once per entry (the shift search bundles 256 candidates), shared by its two formats.
   const virtual = (entry.virtual = await virtualModules(entry));
-  for (const format of ['esm', 'cjs']) {
-    log(`» esbuild ${format} (${entry.files[format]})`);
-    await esbuild.build({
-      stdin: publicNames(entry.source),
-      bundle: true,
-      format,
-      platform: 'neutral',
-      target: 'es2022',
-      minify: true,
-      // The embedded modules' bytes stay one UTF-8 character each (the default, 'ascii', would
-      // spell most as \xNN escapes).
-      charset: 'utf8',
-      legalComments: 'inline',
-      // Steps leave their names out of the published entries (js/plan.ts, STEP_NAMES).
-      define: { STEP_NAMES: 'false' },
-      banner: { js: banner },
-      footer: { js: virtual.footer },
-      outfile: join(dist, entry.files[format]),
-      plugins: [virtual.plugin],
-      logLevel: 'warning',
-    });
+  for (const files of entry.files) {
+    for (const format of ['esm', 'cjs'].filter((f) => files[f])) {
+      log(`» esbuild ${format} (${files[format]})`);
+      await bundle(entry, virtual, format, files.rows ?? {}, join(dist, files[format]));
+    }
   }
+}
+
+/** One bundle of `entry` (js/routes.ts `ROWS`: the rows set in `rows`). */
+async function bundle(entry, virtual, format, rows, outfile) {
+  await esbuild.build({
+    stdin: publicNames(entry.source),
+    bundle: true,
+    format,
+    platform: 'neutral',
+    target: 'es2022',
+    minify: true,
+    // The embedded modules' bytes stay one UTF-8 character each (the default, 'ascii', would
+    // spell most as \xNN escapes).
+    charset: 'utf8',
+    legalComments: 'inline',
+    // Steps leave their names out of the published entries (js/plan.ts, STEP_NAMES).
+    define: { STEP_NAMES: 'false', ...rowsDefine(rows) },
+    banner: { js: banner },
+    footer: { js: virtual.footer },
+    outfile,
+    plugins: [virtual.plugin],
+    logLevel: 'warning',
+  });
+}
+
+/** esbuild's `define` of js/routes.ts `ROWS`: each row group (and the builtins) present or not. */
+function rowsDefine(rows) {
+  const names = ['node', 'deno', 'bun', 'browsers', 'portable', 'builtins'];
+  return Object.fromEntries(names.map((name) => [`ROWS.${name}`, String(rows[name] === true)]));
 }
 
 // The test entry (js/testing.ts: the API plus the plans' switches and steps), bundled the same way
@@ -278,7 +299,11 @@ await esbuild.build({
   target: 'es2022',
   minify: true,
   charset: 'utf8',
-  define: { STEP_NAMES: 'true' },
+  // Every row (js/routes.ts `ROWS`): the tests run every plan in every runtime.
+  define: {
+    STEP_NAMES: 'true',
+    ...rowsDefine({ node: true, deno: true, bun: true, browsers: true, portable: true, builtins: true }),
+  },
   banner: { js: `/*! wtf8-wasm ${version} test entry (not published) | MIT */` },
   footer: { js: main.virtual.footer },
   outfile: join(testing, 'wtf8-wasm-testing.mjs'),
@@ -331,12 +356,14 @@ rmSync(previous, { recursive: true, force: true });
 
 const sizes = {};
 for (const entry of ENTRIES) {
-  for (const file of Object.values(entry.files)) {
-    const data = readFileSync(join(finalPkg, 'dist', file));
-    sizes[file] = { raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
+  for (const files of entry.files) {
+    for (const file of [files.esm, files.cjs].filter(Boolean)) {
+      const data = readFileSync(join(finalPkg, 'dist', file));
+      sizes[file] = { raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
+    }
   }
   const wasm = readFileSync(entry.wasm);
-  sizes[`(wasm inside ${entry.files.esm.replace(/\.mjs$/, '')})`] = {
+  sizes[`(wasm inside ${entry.prefix})`] = {
     raw: wasm.length,
     gzip: gzipSync(wasm, { level: 9 }).length,
   };

@@ -69,19 +69,19 @@ test('the shared smoke body can fail: a TextEncoder-based impostor is rejected',
 });
 
 for (const node of NODES) {
-  test(`${node.name}: require("wtf8-wasm") resolves to dist/wtf8-wasm.cjs and passes the smoke test`, async (t) => {
+  test(`${node.name}: require("wtf8-wasm") resolves to dist/wtf8-wasm.node.cjs and passes the smoke test`, async (t) => {
     const { code, stdout, stderr } = await run(node.binary, ['run-cjs.cjs'], { cwd: scratch.app });
     assert.equal(code, 0, stderr);
     const report = parseReport(stdout);
     t.diagnostic(`node ${report.version} (require)`);
     assert.equal(report.runtime, 'node');
     assert.equal(report.version, node.version);
-    assert.equal(report.resolved, join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.cjs'));
+    assert.equal(report.resolved, join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.node.cjs'));
     assert.deepEqual(report.checks, CHECKS);
     assert.equal(stderr, '', 'no warnings on stderr');
   });
 
-  test(`${node.name}: import "wtf8-wasm" resolves to dist/wtf8-wasm.mjs and passes the smoke test`, async (t) => {
+  test(`${node.name}: import "wtf8-wasm" resolves to dist/wtf8-wasm.node.mjs and passes the smoke test`, async (t) => {
     const { code, stdout, stderr } = await run(node.binary, ['run-esm.mjs'], { cwd: scratch.app });
     assert.equal(code, 0, stderr);
     const report = parseReport(stdout);
@@ -90,7 +90,7 @@ for (const node of NODES) {
     assert.equal(report.version, node.version);
     assert.equal(
       new URL(report.resolved).pathname,
-      join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.mjs'),
+      join(scratch.app, 'node_modules', 'wtf8-wasm', 'dist', 'wtf8-wasm.node.mjs'),
     );
     assert.deepEqual(report.checks, CHECKS);
     assert.equal(stderr, '', 'no warnings on stderr');

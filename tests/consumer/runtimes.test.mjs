@@ -48,9 +48,10 @@ function filesUnder(dir) {
 // Deno: the scratch package.json puts Deno in "bring your own node_modules" mode, so the bare
 // specifier resolves through node_modules/wtf8-wasm's exports map exactly as in Node.
 // `--cached-only` refuses any remote module; only reading the project is allowed (no --allow-net).
+// Deno's `import` takes the package's "deno" condition; `require` its "node" one.
 for (const [file, entry] of [
-  ['run-esm.mjs', 'wtf8-wasm.mjs'],
-  ['run-cjs.cjs', 'wtf8-wasm.cjs'],
+  ['run-esm.mjs', 'wtf8-wasm.deno.mjs'],
+  ['run-cjs.cjs', 'wtf8-wasm.node.cjs'],
 ]) {
   test(`Deno: ${file} (${entry.endsWith('.mjs') ? 'import' : 'require'}) passes the smoke test offline`, async (t) => {
     const { code, stdout, stderr } = await run(
@@ -75,8 +76,8 @@ for (const [file, entry] of [
 
 // Bun: `--no-install` turns off Bun's auto-install, so a missing package would fail rather than fetch.
 for (const [file, entry] of [
-  ['run-esm.mjs', 'wtf8-wasm.mjs'],
-  ['run-cjs.cjs', 'wtf8-wasm.cjs'],
+  ['run-esm.mjs', 'wtf8-wasm.bun.mjs'],
+  ['run-cjs.cjs', 'wtf8-wasm.bun.cjs'],
 ]) {
   test(`Bun: ${file} (${entry.endsWith('.mjs') ? 'import' : 'require'}) passes the smoke test offline`, async (t) => {
     const { code, stdout, stderr } = await run(BUN, ['run', '--no-install', file], { cwd: scratch.app, env: bunEnv() });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { wtf8, root, pkgDir, naiveEncode, hex } from './support.mjs';
+import { wtf8, root, pkgDir, naiveEncode, hex, MAIN_FILES, NODE_FILE } from './support.mjs';
 
 const { encode, decode, toUtf8, Wtf8Error } = wtf8;
 
@@ -73,7 +73,7 @@ test('the generated glue never converts payload strings, and nothing decodes UTF
     /passStringToWasm|encodeString|cachedTextEncoder/,
     'a string parameter crept into the bindings',
   );
-  for (const file of ['wtf8-wasm.mjs', 'wtf8-wasm.cjs']) {
+  for (const file of MAIN_FILES) {
     const bundle = readFileSync(join(pkgDir, 'dist', file), 'utf8');
     // Every label under which TextDecoder decodes UTF-16 (WHATWG Encoding Standard).
     const labels =
@@ -144,7 +144,7 @@ test("the chunk sizes the JavaScript side assumes are the wasm module's, and the
   assert.deepEqual(assumed, module);
   // A fresh process: importing compiles no wasm; the first call that needs it does (a byte that is
   // never UTF-8 goes to wasm on every plan).
-  const entry = pathToFileURL(join(pkgDir, 'dist', 'wtf8-wasm.mjs')).href;
+  const entry = pathToFileURL(join(pkgDir, 'dist', NODE_FILE)).href;
   const script = `
     let made = 0;
     const Instance = WebAssembly.Instance;
@@ -165,8 +165,8 @@ test("the chunk sizes the JavaScript side assumes are the wasm module's, and the
 test('a call that goes to wasm outside the plan works as the first call of a process', () => {
   // The plan is bound by the first call that needs it (js/routes.ts); wasm binds it as it starts,
   // for the plan's moves of code units. Each of these goes to wasm without the plan; each runs first
-  // in a fresh process, against the naive reference or what this process (warm) gives.
-  const entry = pathToFileURL(join(pkgDir, 'dist', 'wtf8-wasm.mjs')).href;
+  // in a fresh process, against the naive reference or what this process (warm) gives; in Node's
+  // file and in the browsers' (here its portable row), the two with different moves.
   const long = 'a\uD800\u00e9\uDFFF\u4e2d'.repeat(300);
   const firsts = {
     encodeInto: [
@@ -187,9 +187,12 @@ test('a call that goes to wasm outside the plan works as the first call of a pro
       () => [...encode('\uD83D\uDE00')],
     ],
   };
-  for (const [name, [body, expected]] of Object.entries(firsts)) {
-    const script = `const m = await import(${JSON.stringify(entry)}); process.stdout.write(JSON.stringify((() => { ${body} })()));`;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-    assert.deepEqual(JSON.parse(out), expected(), `${name} as the first call`);
+  for (const file of [NODE_FILE, 'wtf8-wasm.mjs']) {
+    const entry = pathToFileURL(join(pkgDir, 'dist', file)).href;
+    for (const [name, [body, expected]] of Object.entries(firsts)) {
+      const script = `const m = await import(${JSON.stringify(entry)}); process.stdout.write(JSON.stringify((() => { ${body} })()));`;
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      assert.deepEqual(JSON.parse(out), expected(), `${file}: ${name} as the first call`);
+    }
   }
 });

@@ -8,7 +8,7 @@ import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { root, pkgDir, wtf8, hex, fromHex } from './support.mjs';
+import { root, pkgDir, wtf8, hex, fromHex, MAIN_FILES } from './support.mjs';
 
 const enc = await import(pathToFileURL(join(pkgDir, 'dist', 'encodings.mjs')).href);
 
@@ -450,7 +450,7 @@ test('lossless boundary: no wasm export takes or returns &str, String or char; o
 });
 
 test('the main entry does not carry the encodings: no code, no wasm exports, no error texts of theirs', () => {
-  for (const file of ['wtf8-wasm.mjs', 'wtf8-wasm.cjs']) {
+  for (const file of MAIN_FILES) {
     const bundle = readFileSync(join(pkgDir, 'dist', file), 'utf8');
     // (The table of code names is shared: codes cross from wasm by their position in it.)
     assert.doesNotMatch(bundle, /cesu8|mutf8|utf8b|corrected_utf8|Modified UTF-8|Corrected UTF-8|CESU-8/, file);

@@ -16,7 +16,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The published entry, and the test entry that routes.test.mjs uses (its own copy of the package).
-const entries = [join(root, 'pkg', 'dist', 'wtf8-wasm.mjs'), join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs')];
+const entries = [
+  join(root, 'pkg', 'dist', 'wtf8-wasm.node.mjs'),
+  join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs'),
+];
 const hide = (process.env.WTF8_HIDE ?? 'Buffer,getBuiltinModule,isWellFormed').split(',');
 const known = ['Buffer', 'getBuiltinModule', 'isWellFormed'];
 for (const name of hide)

@@ -151,7 +151,7 @@ test('a short string with a lone surrogate as the first call of a fresh process 
   // The first encode through wasm may grow the memory (its lazily built tables), which detaches every
   // view taken before the call: a view taken too early reads a detached buffer. Each length goes to
   // a fresh process, each from the loop's end to the largest short string.
-  const entry = pathToFileURL(join(root, 'pkg', 'dist', 'wtf8-wasm.mjs')).href;
+  const entry = pathToFileURL(join(root, 'pkg', 'dist', 'wtf8-wasm.node.mjs')).href;
   for (const length of [33, 64, 128]) {
     const s = 'a'.repeat(length - 1) + '\uDC00';
     const script = `import { encode } from ${JSON.stringify(entry)}; process.stdout.write(Array.from(encode(${JSON.stringify(s)})).join(','));`;

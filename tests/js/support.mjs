@@ -8,7 +8,21 @@ import { dirname, join } from 'node:path';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const pkgDir = join(root, 'pkg');
-export const wtf8 = await import(pathToFileURL(join(pkgDir, 'dist', 'wtf8-wasm.mjs')).href);
+/**
+ * The main entry's files (scripts/build.mjs: one per runtime, each with its rows of js/routes.ts),
+ * and the one Node takes (the package's "node" condition), which the JS suites test.
+ */
+export const MAIN_FILES = [
+  'wtf8-wasm.node.mjs',
+  'wtf8-wasm.node.cjs',
+  'wtf8-wasm.deno.mjs',
+  'wtf8-wasm.bun.mjs',
+  'wtf8-wasm.bun.cjs',
+  'wtf8-wasm.mjs',
+  'wtf8-wasm.cjs',
+];
+export const NODE_FILE = 'wtf8-wasm.node.mjs';
+export const wtf8 = await import(pathToFileURL(join(pkgDir, 'dist', NODE_FILE)).href);
 
 /** The shared vector table (also read by tests/vectors.rs). */
 export const vectors = JSON.parse(readFileSync(join(root, 'tests', 'vectors', 'wtf8.json'), 'utf8'));

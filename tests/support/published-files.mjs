@@ -8,6 +8,11 @@ export const REQUIRED_FILES = [
   'CHANGELOG.md',
   'dist/wtf8-wasm.mjs',
   'dist/wtf8-wasm.cjs',
+  'dist/wtf8-wasm.node.mjs',
+  'dist/wtf8-wasm.node.cjs',
+  'dist/wtf8-wasm.deno.mjs',
+  'dist/wtf8-wasm.bun.mjs',
+  'dist/wtf8-wasm.bun.cjs',
   'dist/types/index.d.ts',
   'dist/types-cjs/index.d.ts',
   'dist/types-cjs/package.json',
@@ -23,4 +28,4 @@ export const REQUIRED_FILES = [
 
 /** Any published file: the manifest and docs, the three entries in both formats, their declarations. */
 export const PUBLISHED_FILE =
-  /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(wtf8-wasm|encodings|inspect)\.(mjs|cjs)|dist\/types(-cjs)?\/((encodings|inspect)\/)?[a-z0-9-]+\.d\.ts|dist\/types-cjs\/package\.json)$/;
+  /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/(wtf8-wasm(\.node|\.bun)?|encodings|inspect)\.(mjs|cjs)|dist\/wtf8-wasm\.deno\.mjs|dist\/types(-cjs)?\/((encodings|inspect)\/)?[a-z0-9-]+\.d\.ts|dist\/types-cjs\/package\.json)$/;
