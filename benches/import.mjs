@@ -25,7 +25,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { runtimeNamed } from '../scripts/runtimes.mjs';
+import { mainFileFor, runtimeNamed } from '../scripts/runtimes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -35,16 +35,7 @@ const runs = Number(value('--runs', 15));
 const browserRuns = Number(value('--runs', 7));
 const given = value('--entry', null);
 /** The main entry's file a runtime takes (the package's export conditions), unless --entry names one. */
-const entryFor = (kind) =>
-  resolve(
-    given ??
-      join(
-        root,
-        'pkg',
-        'dist',
-        { node: 'wtf8-wasm.node.mjs', deno: 'wtf8-wasm.deno.mjs', bun: 'wtf8-wasm.bun.mjs' }[kind] ?? 'wtf8-wasm.mjs',
-      ),
-  );
+const entryFor = (kind) => resolve(given ?? join(root, 'pkg', 'dist', mainFileFor(kind)));
 const entry = entryFor('browser');
 const other = value('--vs', null) && resolve(value('--vs', null));
 /** Who takes turns: ours, the other build of ours (`--vs`), the peer. */

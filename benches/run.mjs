@@ -30,7 +30,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { CORPORA, SIZES, buildCorpora, formatSize, parseSize } from './corpora.mjs';
 import { DEFAULTS, formatReport } from './suite.mjs';
-import { RUNTIMES, runtimeNamed } from '../scripts/runtimes.mjs';
+import { mainFileFor, RUNTIMES, runtimeNamed } from '../scripts/runtimes.mjs';
 import { crossRuntimeTable, plansReport, shortTable } from './report.mjs';
 import { fixedCostTable } from './fixed-cost.mjs';
 
@@ -134,9 +134,6 @@ const jsonPath = resolve(
 );
 
 const published = join(root, 'pkg', 'dist', 'wtf8-wasm.mjs');
-/** The main entry's file a runtime takes (the package's export conditions: scripts/build.mjs). */
-const publishedFor = (kind) =>
-  join(root, 'pkg', 'dist', { node: 'wtf8-wasm.node.mjs', deno: 'wtf8-wasm.deno.mjs', bun: 'wtf8-wasm.bun.mjs' }[kind]);
 const testing = join(root, 'target', 'testing', 'wtf8-wasm-testing.mjs');
 if (!existsSync(published) || !existsSync(testing)) {
   console.log('pkg/ or the test entry is missing: building (node scripts/build.mjs --quiet)');
@@ -307,7 +304,11 @@ async function runPlans() {
 async function runProcess(r, jobOpts = opts) {
   const jobPath = join(work, `${r.name}-job.json`);
   const out = join(work, `${r.name}-out.json`);
-  const job = { runtime: r.name, entry: entry === published ? publishedFor(r.kind) : entry, testing };
+  const job = {
+    runtime: r.name,
+    entry: entry === published ? join(root, 'pkg', 'dist', mainFileFor(r.kind)) : entry,
+    testing,
+  };
   writeFileSync(jobPath, JSON.stringify({ ...job, corpora: corporaPath, opts: jobOpts, out }));
   const runner = join(here, 'runner.mjs');
   const args =

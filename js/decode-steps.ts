@@ -48,10 +48,17 @@ export const textDecoder: NativeDecoder = step(STEP_NAMES && 'textDecoder', (byt
  * split around V8's string length limit). Made when a plan is built (js/platform.ts `nodeParts`).
  */
 export function utf8Slice(): NativeDecoder {
-  const slice = nodeParts().utf8Slice;
-  return slice === undefined
+  return (slice ??= makeUtf8Slice());
+}
+
+/** {@link utf8Slice}, made once: the rows of Node and Bun name it in up to three bands. */
+let slice: NativeDecoder | undefined;
+
+function makeUtf8Slice(): NativeDecoder {
+  const native = nodeParts().utf8Slice;
+  return native === undefined
     ? textDecoder
-    : step(STEP_NAMES && 'utf8Slice', (bytes: Uint8Array) => slice.call(bytes, 0, bytes.length), undefined, 1 << 27);
+    : step(STEP_NAMES && 'utf8Slice', (bytes: Uint8Array) => native.call(bytes, 0, bytes.length), undefined, 1 << 27);
 }
 
 /** How a step searches bytes for ED: the typed array's `indexOf`, or Node's Buffer (a native memchr). */

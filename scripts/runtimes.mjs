@@ -73,6 +73,14 @@ export function runtimeNamed(name) {
   return found;
 }
 
+/**
+ * The main entry's file a runtime of `kind` takes through the package's export conditions
+ * (scripts/build.mjs builds one per runtime): Node's, Deno's, Bun's, else the browsers'.
+ */
+export function mainFileFor(kind) {
+  return { node: 'wtf8-wasm.node.mjs', deno: 'wtf8-wasm.deno.mjs', bun: 'wtf8-wasm.bun.mjs' }[kind] ?? 'wtf8-wasm.mjs';
+}
+
 /** Installs each pinned Node that is missing from the cache (idempotent; says what it does). */
 export function installNodes(say = (line) => console.log(`» ${line}`)) {
   for (const version of Object.values(NODE_VERSIONS)) {
