@@ -84,7 +84,11 @@ export function routeBytes(seed, count) {
 
 const hexOf = (b) =>
   Array.from(b.subarray(0, 40), (x) => x.toString(16).padStart(2, '0')).join('') + (b.length > 40 ? '…' : '');
-const sameBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameBytes = (a, b) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
 
 /**
  * The plans to check: every plan this runtime can build (each named plan, built here: a step that

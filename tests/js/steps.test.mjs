@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { root, naiveDecode, naiveEncode } from './support.mjs';
+import { root, naiveDecode, naiveEncode, sameBytes } from './support.mjs';
 import { routeBytes, routeStrings } from './route-check.mjs';
 import { labelOf } from './plans.mjs';
 
@@ -21,7 +21,6 @@ const E = api.encodeSteps;
 const D = api.decodeSteps;
 const { few } = api;
 
-const sameBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 const hex = (b) =>
   Array.from(b.slice(0, 24), (x) => x.toString(16).padStart(2, '0')).join(' ') + (b.length > 24 ? ' …' : '');
 
