@@ -4,7 +4,7 @@
 // does not export its memory: it is found through the bench-only WebAssembly.Instance hook
 // (benches/wasm-memory.mjs). Prints one line `RESULT <json>`.
 //
-//   node --max-old-space-size=4096 tests/memory/encodings-child.mjs [units, default 64 Mi]
+//   node --max-old-space-size=4096 tests/memory/encodings-child.mjs [units, default 64 Mi] [k/n: every nth step from the kth]
 import assert from 'node:assert/strict';
 import { childOf } from './harness.mjs';
 

@@ -7,6 +7,6 @@
 import { test } from 'node:test';
 import { runChild } from './harness.mjs';
 
-test('inspect of 64 Mi-unit inputs: every segment right, wasm memory stays ≤ 4 MiB', (t) => {
-  runChild(t, 'inspect-child.mjs', 4096);
+test('inspect of 64 Mi-unit inputs: every segment right, wasm memory stays ≤ 4 MiB', async (t) => {
+  await runChild(t, 'inspect-child.mjs', 4096);
 });
