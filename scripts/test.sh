@@ -30,6 +30,7 @@ summary() {
   local status=$?
   # The background installs (below), if a step failed while they ran.
   [ -z "${setup_pid:-}" ] || kill -- -"$setup_pid" 2>/dev/null || true
+  [ -z "${fuzz_pid:-}" ] || kill -- -"$fuzz_pid" 2>/dev/null || true
   end_step
   echo
   printf '%-34s %6s\n' step seconds
@@ -88,6 +89,25 @@ setup_pid=""
 cat "$setup_log"
 [ "$setup_status" = 0 ] || { echo "scripts/setup.sh rest failed ($setup_status)"; exit "$setup_status"; }
 
+# The fuzz smoke runs for a set time, not a set amount of work: the steps up to "fuzz smoke, the
+# end" run beside it (they share the cores; the fuzzers run as long either way), instead of after
+# it. Its own process group, so that a failed step stops it too (summary).
+step "fuzz smoke, started" "fuzz: every cargo-fuzz target for 10 s from its kept corpus, so they keep building and finding nothing (fuzz/README.md); two at a time (a fuzzer uses one core), beside the steps up to \"fuzz smoke, the end\""
+fuzz_log=target/fuzz-smoke.log
+setsid bash -c '
+  started=$(date +%s)
+  mapfile -t targets < <(cd fuzz && cargo +nightly fuzz list)
+  half=$(((${#targets[@]} + 1) / 2))
+  bash scripts/fuzz.sh --seconds 10 "${targets[@]:0:$half}" &
+  first=$!
+  status=0
+  bash scripts/fuzz.sh --seconds 10 "${targets[@]:$half}" || status=$?
+  wait "$first" || status=$?
+  echo "the fuzz smoke took $(($(date +%s) - started)) s"
+  exit "$status"
+' >"$fuzz_log" 2>&1 &
+fuzz_pid=$!
+
 step "rust package, MSRV" "rust: the core crate packages and publishes (a dry run: nothing is uploaded) and builds with its declared minimum Rust"
 cargo publish -p wtf8-wasm --dry-run --allow-dirty --locked
 msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
@@ -99,13 +119,6 @@ cargo clippy -p wtf8-wasm-example-wasm-bindgen --all-targets --target wasm32-unk
 wasm-pack test --node examples/wasm-bindgen
 wasm-pack test --headless --chrome examples/wasm-bindgen --features js-snippet
 node --test --test-reporter=spec tests/wasm-bindgen/*.test.mjs
-
-step "fuzz smoke" "fuzz: every cargo-fuzz target for 10 s from its kept corpus, so they keep building and finding nothing (fuzz/README.md); two at a time (a fuzzer uses one core)"
-mapfile -t fuzz_targets < <(cd fuzz && cargo +nightly fuzz list)
-bash scripts/fuzz.sh --seconds 10 "${fuzz_targets[@]:0:$(((${#fuzz_targets[@]} + 1) / 2))}" &
-fuzz_half=$!
-bash scripts/fuzz.sh --seconds 10 "${fuzz_targets[@]:$(((${#fuzz_targets[@]} + 1) / 2))}"
-wait "$fuzz_half"
 
 step "vectors" "vectors: tests/vectors/**/*.json are what their generators produce (Python, Node, Java oracles)"
 python3 tests/vectors/generate.py --check
@@ -120,6 +133,16 @@ node scripts/build.mjs
 step "package types" "the packed package's entries and types resolve under every TypeScript resolution (attw: node10, node16 CJS and ESM, bundler) and its manifest lints clean (publint)"
 node_modules/.bin/attw --pack pkg --format ascii
 node_modules/.bin/publint --strict pkg
+
+step "route campaign" "routes: the property campaign, 600 seeded cases per runtime, every plan against the wasm-only plan in Node 22/24/26, Deno and Bun (fuzz/README.md)"
+node scripts/route-campaign.mjs --cases 600 --seed 20261127 --max-length 70000 --pause 0
+
+step "fuzz smoke, the end" "wait for the fuzz smoke (started before \"rust package, MSRV\"), and print what it did"
+fuzz_status=0
+wait "$fuzz_pid" || fuzz_status=$?
+fuzz_pid=""
+cat "$fuzz_log"
+[ "$fuzz_status" = 0 ] || { echo "the fuzz smoke failed ($fuzz_status)"; exit "$fuzz_status"; }
 
 # The suites whose paths depend on what the runtime offers (Buffer, isAscii/isUtf8, isWellFormed):
 # the main entry's. The runs with those hidden take only these; the encodings and inspect entries,
@@ -149,9 +172,6 @@ for version in node22 node24 node26; do
   "$bin" --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
   WTF8_HIDE=Buffer,getBuiltinModule "$bin" --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
 done
-
-step "route campaign" "routes: the property campaign, 600 seeded cases per runtime, every plan against the wasm-only plan in Node 22/24/26, Deno and Bun (fuzz/README.md)"
-node scripts/route-campaign.mjs --cases 600 --seed 20261127 --max-length 70000 --pause 0
 
 step "consumer" "consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, esbuild, webpack, Vite"
 node --test --test-concurrency=2 --test-reporter=spec tests/consumer/*.test.mjs
