@@ -232,10 +232,22 @@ export function generateCase(limits, seed, index, maxLength) {
   return { string, bytes, cuts, room: r.int(3 * units + 2) };
 }
 
-/** Whether two byte arrays are equal (a plain loop: `every` with a closure was a quarter of the time). */
+/**
+ * Whether two byte arrays are equal: a plain loop (`every` with a closure was a quarter of the
+ * time), four bytes at a time where both start at a multiple of 4 (the long results: a third of
+ * the comparing time on Node 26, measured with --cpu-prof).
+ */
 function same(a, b) {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  let from = 0;
+  if (a.length >= 64 && a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
+    const words = a.length >>> 2;
+    const wa = new Uint32Array(a.buffer, a.byteOffset, words);
+    const wb = new Uint32Array(b.buffer, b.byteOffset, words);
+    for (let i = 0; i < words; i++) if (wa[i] !== wb[i]) return false;
+    from = words << 2;
+  }
+  for (let i = from; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
