@@ -39,6 +39,14 @@ summary() {
   return $status
 }
 trap summary EXIT
+# Waits for a part started in the background ($1: its process, $2: its log, $3: what it is), prints
+# its log, and fails as it failed.
+finish_background() {
+  local status=0
+  wait "$1" || status=$?
+  cat "$2"
+  [ "$status" = 0 ] || { echo "$3 failed ($status)"; exit "$status"; }
+}
 # The JavaScript suites run two test files at a time (node --test runs one on 2 cores by default):
 # they are independent, and the machine has two cores.
 
@@ -83,11 +91,8 @@ step "rust tests as wasm" "rust on wasm (simd128): the unit, integration, exhaus
 bash scripts/test-wasm.sh
 
 step "setup, the rest" "wait for the background installs (scripts/setup.sh rest), and print what they did"
-setup_status=0
-wait "$setup_pid" || setup_status=$?
+finish_background "$setup_pid" "$setup_log" "scripts/setup.sh rest"
 setup_pid=""
-cat "$setup_log"
-[ "$setup_status" = 0 ] || { echo "scripts/setup.sh rest failed ($setup_status)"; exit "$setup_status"; }
 
 # The fuzz smoke runs for a set time, not a set amount of work: the steps up to "fuzz smoke, the
 # end" run beside it (they share the cores; the fuzzers run as long either way), instead of after
@@ -138,11 +143,8 @@ step "route campaign" "routes: the property campaign, 600 seeded cases per runti
 node scripts/route-campaign.mjs --cases 600 --seed 20261127 --max-length 70000 --pause 0
 
 step "fuzz smoke, the end" "wait for the fuzz smoke (started before \"rust package, MSRV\"), and print what it did"
-fuzz_status=0
-wait "$fuzz_pid" || fuzz_status=$?
+finish_background "$fuzz_pid" "$fuzz_log" "the fuzz smoke"
 fuzz_pid=""
-cat "$fuzz_log"
-[ "$fuzz_status" = 0 ] || { echo "the fuzz smoke failed ($fuzz_status)"; exit "$fuzz_status"; }
 
 # The suites whose paths depend on what the runtime offers (Buffer, isAscii/isUtf8, isWellFormed):
 # the main entry's. The runs with those hidden take only these; the encodings and inspect entries,
