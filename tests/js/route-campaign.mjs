@@ -17,6 +17,7 @@
 import { naiveEncode } from './naive.mjs';
 import { rng } from './generators.mjs';
 import { describePlan } from './plans.mjs';
+import { sameBytes } from './route-check.mjs';
 
 /**
  * Sizes inside the core and the wasm bindings (bindings/main/src/lib.rs): 65,536 bytes per decode
@@ -232,25 +233,6 @@ export function generateCase(limits, seed, index, maxLength) {
   return { string, bytes, cuts, room: r.int(3 * units + 2) };
 }
 
-/**
- * Whether two byte arrays are equal: a plain loop (`every` with a closure was a quarter of the
- * time), four bytes at a time where both start at a multiple of 4 (the long results: a third of
- * the comparing time on Node 26, measured with --cpu-prof).
- */
-function same(a, b) {
-  if (a.length !== b.length) return false;
-  let from = 0;
-  if (a.length >= 64 && a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
-    const words = a.length >>> 2;
-    const wa = new Uint32Array(a.buffer, a.byteOffset, words);
-    const wb = new Uint32Array(b.buffer, b.byteOffset, words);
-    for (let i = 0; i < words; i++) if (wa[i] !== wb[i]) return false;
-    from = words << 2;
-  }
-  for (let i = from; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 function outcome(fn) {
   try {
     const value = fn();
@@ -266,7 +248,7 @@ const equal = (a, b) =>
   a.error !== undefined || b.error !== undefined
     ? a.error === b.error
     : a.bytes !== undefined
-      ? b.bytes !== undefined && same(a.bytes, b.bytes)
+      ? b.bytes !== undefined && sameBytes(a.bytes, b.bytes)
       : a.value === b.value;
 
 const describe = (e) => (e === null ? 'null' : `${e.code}@${e.offset}`);

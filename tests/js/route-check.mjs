@@ -84,11 +84,25 @@ export function routeBytes(seed, count) {
 
 const hexOf = (b) =>
   Array.from(b.subarray(0, 40), (x) => x.toString(16).padStart(2, '0')).join('') + (b.length > 40 ? '…' : '');
-const sameBytes = (a, b) => {
+/**
+ * Whether two byte arrays are equal, for every test and campaign: a plain loop (`every` with a
+ * closure was a quarter of the route campaign's time, and seconds of each JS suite run), four
+ * bytes at a time where both start at a multiple of 4 (the long results: a third of the route
+ * campaign's comparing time on Node 26, measured with --cpu-prof).
+ */
+export function sameBytes(a, b) {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  let from = 0;
+  if (a.length >= 64 && a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
+    const words = a.length >>> 2;
+    const wa = new Uint32Array(a.buffer, a.byteOffset, words);
+    const wb = new Uint32Array(b.buffer, b.byteOffset, words);
+    for (let i = 0; i < words; i++) if (wa[i] !== wb[i]) return false;
+    from = words << 2;
+  }
+  for (let i = from; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-};
+}
 
 /**
  * The plans to check: every plan this runtime can build (each named plan, built here: a step that

@@ -33,15 +33,10 @@ export const fromUnits = (units) => String.fromCharCode(...units);
 /** Well-formed UTF-16? (toWellFormed as the oracle: isWellFormed is hidden in the portable run.) */
 export const isWellFormed = (text) => text.toWellFormed() === text;
 export const unitsOf = (text) => Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
-/** Same bytes, in the same order? (A plain loop: `every` with a closure cost the suites seconds a run.) */
-export function sameBytes(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 export { rng, randomString, randomBytes, hasSurrogateSequence } from './generators.mjs';
 export { naiveEncode, naiveEncodeInto, naiveDecode } from './naive.mjs';
+export { sameBytes } from './route-check.mjs';
 
 /** Feeds `bytes` to `decoder` cut at `points` with `{ stream: true }`, as TextDecoder code does, then ends the stream. */
 export function decodeInChunks(decoder, bytes, points) {
