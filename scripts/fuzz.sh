@@ -9,13 +9,17 @@
 #       # the campaign: every target in turn for N minutes, at nice 19 on one core, in slices of
 #       # at most 2 minutes with a 3-second pause between them (so a benchmark waiting for the
 #       # machine gets it), each target's total appended to the record in fuzz/README.md
-#       # (fuzz/record.py): executions, seconds, commit, date, findings; then --minimise
+#       # (fuzz/record.py): executions, seconds, commit, date, findings; then --fold
+#   bash scripts/fuzz.sh --fold [target ...]        # adds to fuzz/kept/<target> the inputs of
+#       # fuzz/corpus/<target> with coverage that kept/ and the seeds lack (libFuzzer -merge=1);
+#       # kept files stay as they are; the working corpus starts again empty
 #   bash scripts/fuzz.sh --minimise [target ...]    # cargo fuzz cmin: fuzz/kept/<target> becomes
 #       # the smallest set of inputs from it, fuzz/corpus/<target> and the seeds with the same
-#       # coverage, and the working corpus starts again empty
+#       # coverage, and the working corpus starts again empty (a fresh set: it renames most of
+#       # the kept files, so use it rarely, when kept/ has grown large)
 #
 # Inputs: fuzz/corpus/<target> (the working corpus, not committed, where new inputs go),
-# fuzz/kept/<target> (the minimised corpus, committed) and fuzz/seeds/<target> (committed,
+# fuzz/kept/<target> (the kept corpus, committed) and fuzz/seeds/<target> (committed,
 # written by fuzz/seeds.py from the vector tables). Findings go to fuzz/artifacts/<target>/.
 # With WTF8_CPU_LOCK set to a file, each run of a target (each slice of a campaign) and the build
 # take a shared flock(1) on it, as everything heavy on a shared machine does here.
@@ -24,12 +28,14 @@
 # sanitizer (the crate forbids unsafe code), no compare tracing. Needs nightly Rust and
 # cargo-fuzz (scripts/setup.sh installs both).
 set -euo pipefail
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/../fuzz"
 
 seconds=""
 runs_limit=-1
 campaign=0
 minimise=0
+fold=0
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -38,12 +44,13 @@ while [ $# -gt 0 ]; do
     --runs) runs_limit=$2; seconds=0; shift 2 ;;
     --campaign) campaign=1; shift ;;
     --minimise) minimise=1; seconds=0; shift ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    --fold) fold=1; seconds=0; shift ;;
+    -h|--help) sed -n '2,29p' "$self"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
 if [ -z "$seconds" ] || { [ "$campaign" = 1 ] && [ "$seconds" -le 0 ]; }; then
-  echo "usage: bash scripts/fuzz.sh --seconds N | --minutes N | --runs N | --campaign --minutes N | --minimise [target ...]" >&2
+  echo "usage: bash scripts/fuzz.sh --seconds N | --minutes N | --runs N | --campaign --minutes N | --fold | --minimise [target ...]" >&2
   exit 2
 fi
 flags=(-O --sanitizer none --no-trace-compares)
@@ -71,8 +78,40 @@ minimise_target() {
   printf '%-16s kept: %6s files %9s bytes\n' "$t" "$(ls "kept/$t" | wc -l)" "$(cat "kept/$t"/* 2>/dev/null | wc -c)"
 }
 
-if [ "$minimise" = 1 ]; then
-  for t in "${targets[@]}"; do minimise_target "$t"; done
+# Adds to fuzz/kept/$1 the inputs of fuzz/corpus/$1 that reach coverage the kept corpus and the
+# seeds do not (libFuzzer -merge=1 into kept/, which keeps the files already there; a seed it
+# copies in is removed again, as fuzz/seeds.py writes those); the working corpus then starts
+# empty again. A campaign ends with this rather than with cmin, which picks a fresh smallest set
+# each time: re-minimising after every campaign renamed thousands of kept files per commit.
+fold_target() {
+  local t=$1 before lost
+  mkdir -p "corpus/$t" "kept/$t"
+  before=$(mktemp)
+  ls "kept/$t" | sort >"$before"
+  "${locked[@]}" nice -n 19 cargo +nightly fuzz run "${flags[@]}" "$t" "kept/$t" "seeds/$t" "corpus/$t" -- \
+    -merge=1 -max_len=4096 >/dev/null 2>&1 || {
+    echo "--- $t: the merge into kept/$t failed; the working corpus is left in corpus/$t" >&2
+    rm -f "$before"
+    return 1
+  }
+  for f in "seeds/$t"/*; do
+    grep -qxF "$(basename "$f")" "$before" || rm -f "kept/$t/$(basename "$f")"
+  done
+  lost=$(ls "kept/$t" | sort | comm -23 "$before" - | wc -l)
+  rm -f "$before"
+  if [ "$lost" != 0 ]; then
+    echo "--- $t: the merge removed $lost kept files; the working corpus is left in corpus/$t" >&2
+    return 1
+  fi
+  rm -rf "corpus/$t"
+  mkdir -p "corpus/$t"
+  printf '%-16s kept: %6s files %9s bytes\n' "$t" "$(ls "kept/$t" | wc -l)" "$(cat "kept/$t"/* 2>/dev/null | wc -c)"
+}
+
+if [ "$minimise" = 1 ] || [ "$fold" = 1 ]; then
+  for t in "${targets[@]}"; do
+    if [ "$minimise" = 1 ]; then minimise_target "$t"; else fold_target "$t"; fi
+  done
   exit 0
 fi
 
@@ -133,7 +172,7 @@ for t in "${targets[@]}"; do
       findings="$(( $(ls "artifacts/$t" | wc -l) - before )) in fuzz/artifacts/$t"
     fi
     python3 record.py rust "$t" "$total" "$spent" "$commit" "$findings"
-    minimise_target "$t"
+    fold_target "$t" || failed=1
   else
     run_target "$t" "$seconds"
     total=$runs
