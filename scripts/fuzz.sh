@@ -61,51 +61,43 @@ locked=()
 python3 seeds.py --check
 "${locked[@]}" cargo +nightly fuzz build "${flags[@]}" >/dev/null 2>&1
 
+# Ends a --fold or --minimise of target $1: the seeds out of fuzz/kept/$1 (fuzz/seeds.py writes
+# those, and every run reads them anyway), the working corpus empty again, and what is kept.
+settle_kept() {
+  local t=$1 f
+  for f in "seeds/$t"/*; do rm -f "kept/$t/$(basename "$f")"; done
+  rm -rf "corpus/$t"
+  mkdir -p "corpus/$t"
+  printf '%-16s kept: %6s files %9s bytes\n' "$t" "$(ls "kept/$t" | wc -l)" "$(cat "kept/$t"/* 2>/dev/null | wc -c)"
+}
+
 # Folds fuzz/corpus/$1 and fuzz/kept/$1 into the smallest set with the same coverage (cargo fuzz
-# cmin, seeds included but not kept: fuzz/seeds.py writes them), which becomes fuzz/kept/$1; the
-# working corpus then starts empty again.
+# cmin, seeds included), which becomes fuzz/kept/$1.
 minimise_target() {
   local t=$1 work
   mkdir -p "corpus/$t" "kept/$t"
   work=$(mktemp -d)
   cp -n "corpus/$t"/* "kept/$t"/* "seeds/$t"/* "$work"/ 2>/dev/null || true
   "${locked[@]}" nice -n 19 cargo +nightly fuzz cmin "${flags[@]}" "$t" "$work" -- -max_len=4096 >/dev/null 2>&1
-  for f in "seeds/$t"/*; do rm -f "$work/$(basename "$f")"; done
-  rm -rf "kept/$t" "corpus/$t"
+  rm -rf "kept/$t"
   mv "$work" "kept/$t"
   chmod 755 "kept/$t"
-  mkdir -p "corpus/$t"
-  printf '%-16s kept: %6s files %9s bytes\n' "$t" "$(ls "kept/$t" | wc -l)" "$(cat "kept/$t"/* 2>/dev/null | wc -c)"
+  settle_kept "$t"
 }
 
 # Adds to fuzz/kept/$1 the inputs of fuzz/corpus/$1 that reach coverage the kept corpus and the
-# seeds do not (libFuzzer -merge=1 into kept/, which keeps the files already there; a seed it
-# copies in is removed again, as fuzz/seeds.py writes those); the working corpus then starts
-# empty again. A campaign ends with this rather than with cmin, which picks a fresh smallest set
-# each time: re-minimising after every campaign renamed thousands of kept files per commit.
+# seeds do not: libFuzzer -merge=1 into kept/, which only adds files. A campaign ends with this
+# rather than with cmin, which picks a fresh smallest set each time: re-minimising after every
+# campaign renamed thousands of kept files per commit.
 fold_target() {
-  local t=$1 before lost
+  local t=$1
   mkdir -p "corpus/$t" "kept/$t"
-  before=$(mktemp)
-  ls "kept/$t" | sort >"$before"
   "${locked[@]}" nice -n 19 cargo +nightly fuzz run "${flags[@]}" "$t" "kept/$t" "seeds/$t" "corpus/$t" -- \
     -merge=1 -max_len=4096 >/dev/null 2>&1 || {
     echo "--- $t: the merge into kept/$t failed; the working corpus is left in corpus/$t" >&2
-    rm -f "$before"
     return 1
   }
-  for f in "seeds/$t"/*; do
-    grep -qxF "$(basename "$f")" "$before" || rm -f "kept/$t/$(basename "$f")"
-  done
-  lost=$(ls "kept/$t" | sort | comm -23 "$before" - | wc -l)
-  rm -f "$before"
-  if [ "$lost" != 0 ]; then
-    echo "--- $t: the merge removed $lost kept files; the working corpus is left in corpus/$t" >&2
-    return 1
-  fi
-  rm -rf "corpus/$t"
-  mkdir -p "corpus/$t"
-  printf '%-16s kept: %6s files %9s bytes\n' "$t" "$(ls "kept/$t" | wc -l)" "$(cat "kept/$t"/* 2>/dev/null | wc -c)"
+  settle_kept "$t"
 }
 
 if [ "$minimise" = 1 ] || [ "$fold" = 1 ]; then
