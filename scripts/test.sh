@@ -178,7 +178,10 @@ done
 step "consumer" "consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, esbuild, webpack, Vite"
 node --test --test-concurrency=2 --test-reporter=spec tests/consumer/*.test.mjs
 
-step "e2e" "routes in Deno, Bun, workerd, Chromium and Firefox; the browser paths; the demo page in Chromium (and a Firefox smoke test), its server and helpers"
+step "boundaries" "boundaries: the shared strings through the real stores and wires (node:sqlite, bun:sqlite, PGlite, fetch, node:http, WebSocket, workers, files, msgpack, bson) in Node 20/22/24/26, Deno and Bun, and IndexedDB, localStorage, the Cache API and OPFS across a browser restart in Chromium and Firefox; the README's table and recipes"
+node --test --test-concurrency=2 --test-reporter=spec tests/boundaries/*.test.mjs
+
+step "e2e" "routes in Deno, Bun, workerd, Chromium and Firefox; the browser paths; the demo page in Chromium (and a Firefox smoke test), its live boundary check in both, its server and helpers"
 node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.test.mjs
 
 echo

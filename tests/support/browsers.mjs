@@ -21,13 +21,14 @@ const CHROMIUM_FLAGS = [
 ];
 
 /**
- * Launches headless Chromium with a fresh profile. Returns `{ browser, close }`; `close()` also
- * removes the profile directory.
+ * Launches headless Chromium. Returns `{ context, newPage, close }`. By default the profile is a
+ * fresh directory that `close()` removes; given `profile`, it runs on that directory and `close()`
+ * keeps it, so that a later launch on it finds what this one stored.
  */
-export async function launchChromium() {
+export async function launchChromium({ profile } = {}) {
   const { chromium } = await import('playwright-core');
-  const profile = mkdtempSync(join(tmpdir(), 'wtf8-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const dir = profile ?? mkdtempSync(join(tmpdir(), 'wtf8-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_FLAGS,
@@ -39,20 +40,23 @@ export async function launchChromium() {
     },
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (profile === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** Launches headless Firefox ESR over WebDriver BiDi with a fresh profile. */
-export async function launchFirefox() {
+/**
+ * Launches headless Firefox ESR over WebDriver BiDi. Returns `{ browser, newPage, close }`; the
+ * profile as for `launchChromium`: fresh and removed by `close()`, or the given `profile`, kept.
+ */
+export async function launchFirefox({ profile } = {}) {
   const puppeteer = (await import('puppeteer-core')).default;
-  const profile = mkdtempSync(join(tmpdir(), 'wtf8-firefox-'));
+  const dir = profile ?? mkdtempSync(join(tmpdir(), 'wtf8-firefox-'));
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
-    userDataDir: profile,
+    userDataDir: dir,
   });
   return {
     browser,
@@ -61,7 +65,7 @@ export async function launchFirefox() {
     },
     async close() {
       await browser.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (profile === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,44 @@
+// Strings in PostgreSQL without loss: a bytea column of WTF-8 (shown with PGlite, PostgreSQL in
+// wasm; any PostgreSQL client that passes Uint8Array as bytea works the same).
+//
+// A string sent as text loses its lone surrogates (each becomes U+FFFD in the client), and a
+// text value cannot hold NUL at all (the server rejects it). A bytea of the string's WTF-8 keeps
+// every string, NUL included; bytea compares byte by byte, so it sorts in code point order and an
+// equality lookup works by encoding the key. For LIKE, collations or full-text search, keep a text
+// copy beside it (`toWellFormed()` with NUL removed: the lossy copy, never read back as the data).
+import { PGlite } from '@electric-sql/pglite';
+import { decode, encode } from 'wtf8-wasm';
+
+/** Opens (or creates) the database in the directory `dataDir` with a `notes` table. */
+export async function open(dataDir) {
+  const db = await PGlite.create(dataDir);
+  await db.exec('CREATE TABLE IF NOT EXISTS notes (body bytea PRIMARY KEY, search text)');
+  return db;
+}
+
+/** Stores `text`, losslessly, with its lossy text copy for searching. */
+export async function save(db, text) {
+  const search = text.toWellFormed().replaceAll('\0', '');
+  await db.query('INSERT INTO notes (body, search) VALUES ($1, $2) ON CONFLICT (body) DO NOTHING', [
+    encode(text),
+    search,
+  ]);
+}
+
+/** Is `text` stored? (An equality lookup: encode the key.) */
+export async function has(db, text) {
+  const { rows } = await db.query('SELECT 1 FROM notes WHERE body = $1', [encode(text)]);
+  return rows.length > 0;
+}
+
+/** Every stored string, in code point order (the order of their WTF-8 bytes). */
+export async function all(db) {
+  const { rows } = await db.query('SELECT body FROM notes ORDER BY body');
+  return rows.map((row) => decode(row.body));
+}
+
+/** The stored strings whose lossy copy contains `word` (LIKE works on the text copy only). */
+export async function search(db, word) {
+  const { rows } = await db.query("SELECT body FROM notes WHERE search LIKE '%' || $1 || '%' ORDER BY body", [word]);
+  return rows.map((row) => decode(row.body));
+}

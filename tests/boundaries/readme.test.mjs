@@ -1,0 +1,49 @@
+// The README's Boundaries section says what the boundary tests measure and shows recipes that
+// run: its table is the one tests/boundaries/table.mjs makes from the pinned facts, and each code
+// block marked `<!-- recipe: examples/boundaries/… -->` is an excerpt of that example, which the
+// boundary tests run (so no recipe in the README can drift from one that works).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BROWSER_FACTS } from './browser-facts.mjs';
+import { RUNTIME_FACTS } from './facts.mjs';
+import { README, boundaryTable, withTable } from './table.mjs';
+import { root } from './support.mjs';
+
+const readme = readFileSync(README, 'utf8');
+
+test('README.md holds the boundaries table made from the tested facts', () => {
+  assert.ok(readme.includes(boundaryTable()), 'run `node tests/boundaries/table.mjs --write` and review the change');
+  assert.equal(withTable(readme), readme);
+});
+
+test("each README recipe is an excerpt of its example, line for line in the example's order", () => {
+  const blocks = [...readme.matchAll(/<!-- recipe: (\S+) -->\n```js\n([\s\S]*?)```/g)];
+  assert.ok(blocks.length >= 5, `expected the README's recipes, found ${blocks.length}`);
+  for (const [, path, code] of blocks) {
+    const example = readFileSync(join(root, path), 'utf8')
+      .split('\n')
+      .map((line) => line.trim());
+    let at = 0;
+    for (const line of code
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)) {
+      const found = example.indexOf(line, at);
+      assert.ok(found >= 0, `${path} has no line "${line}" after line ${at + 1} (the README's recipe drifted)`);
+      at = found + 1;
+    }
+  }
+});
+
+test('every example of examples/boundaries/ is a recipe of a tested part, and every recipe file exists', () => {
+  const named = new Set([...RUNTIME_FACTS, ...BROWSER_FACTS].map((fact) => fact.example).filter(Boolean));
+  for (const path of named) assert.ok(existsSync(join(root, path)), `${path} is missing`);
+  // http.mjs is also the Cache API recipe's content type; every file is some part's recipe.
+  const files = readdirSync(join(root, 'examples', 'boundaries')).map((f) => `examples/boundaries/${f}`);
+  assert.deepEqual(
+    files.filter((f) => !named.has(f)),
+    [],
+  );
+});
