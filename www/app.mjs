@@ -9,6 +9,7 @@ import { kindPill } from './breakdown.mjs';
 import { renderEncode } from './encode-pane.mjs';
 import { renderDecode } from './decode-pane.mjs';
 import { renderEncodings } from './encodings-pane.mjs';
+import { checkBoundaries } from './boundaries.mjs';
 import { STRING_PRESETS, BYTE_PRESETS } from './presets.mjs';
 
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
@@ -86,6 +87,7 @@ function mode() {
 function updateEncode() {
   lastWtf8 = renderEncode(textInput.value);
   renderEncodings(textInput.value);
+  checkBoundaries(textInput.value);
 }
 
 function updateDecode() {

@@ -47,6 +47,10 @@ function readRows(page, table = 'breakdown') {
 const text = (page, id) => page.textContent(byTestId(id));
 const attr = (page, id, name) => page.getAttribute(byTestId(id), name);
 
+/** Waits for the live boundary check (tested in demo-boundaries.test.mjs) to show its results. */
+const boundariesShown = (page) =>
+  page.waitForSelector(`${byTestId('boundaries-table')}[data-state="done"]`, { timeout: 10_000 });
+
 describe('string → bytes', () => {
   test('typing a\\uD83Db shows 3 rows: a lone lead ED A0 BD between two ASCII rows, lossy UTF-8 61 EF BF BD 62', async () => {
     const page = await openPage();
@@ -319,6 +323,7 @@ describe('layout and access', () => {
     for (const hash of hashes) {
       for (const colorScheme of ['light', 'dark']) {
         const page = await openPage(hash, { viewport: PHONE, colorScheme });
+        await boundariesShown(page);
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           clientWidth: document.documentElement.clientWidth,
@@ -387,6 +392,7 @@ describe('layout and access', () => {
     const hash = '#s=Hi%20%5CuD83D%20%5CuDC00%20A%C3%A9%E2%82%AC%F0%9F%98%80&x=61%20ED%20A0%20BD%20C0%20AF&m=lenient';
     for (const colorScheme of ['light', 'dark']) {
       const page = await openPage(hash, { colorScheme });
+      await boundariesShown(page);
       for (const mode of ['lenient', 'strict']) {
         await page.check(byTestId(`mode-${mode}`));
         const failures = await page.evaluate(findLowContrastText);
@@ -423,6 +429,7 @@ describe('layout and access', () => {
     ];
     for (const [name, viewport, colorScheme, fullPage] of shots) {
       const page = await openPage(hash, { viewport, colorScheme });
+      await boundariesShown(page);
       const path = join(dir, `${name}.png`);
       await page.screenshot({ path, fullPage });
       t.diagnostic(`screenshot: ${path}`);
