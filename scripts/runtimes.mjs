@@ -3,7 +3,8 @@
 // the exact versions, and where each binary lives. One place for both scripts/test.sh and
 // benches/run.mjs.
 //
-//   node scripts/runtimes.mjs install        install what is missing (scripts/setup.sh runs this)
+//   node scripts/runtimes.mjs install        install what is missing (scripts/setup.sh runs this):
+//                                            the Nodes, and better-sqlite3 for the boundary tests
 //   node scripts/runtimes.mjs path node26    print the binary of one runtime
 //   node scripts/runtimes.mjs list           print every runtime, its version and binary
 //
@@ -107,6 +108,48 @@ export function installNodes(say = (line) => console.log(`» ${line}`)) {
   }
 }
 
+/**
+ * better-sqlite3, for the boundary tests (tests/boundaries/): a native addon, built for the system
+ * Node (20) from source against its headers (`--build-from-source`: the prebuilt binaries it would
+ * otherwise fetch live outside the npm registry). Version 12: 13 needs Node 22 and crashes on 20.
+ * Kept in the cache folder, outside the project, like the Nodes: built once per machine.
+ */
+export const BETTER_SQLITE3_VERSION = '12.11.1';
+export const BETTER_SQLITE3 = join(
+  CACHE,
+  `better-sqlite3-${BETTER_SQLITE3_VERSION}-abi${process.versions.modules}`,
+  'node_modules',
+  'better-sqlite3',
+);
+
+/** Builds better-sqlite3 into the cache if it is not there (idempotent; says what it does). */
+export function installBetterSqlite3(say = (line) => console.log(`» ${line}`)) {
+  if (existsSync(join(BETTER_SQLITE3, 'build', 'Release', 'better_sqlite3.node'))) return;
+  const target = dirname(dirname(BETTER_SQLITE3));
+  say(`npm install better-sqlite3@${BETTER_SQLITE3_VERSION} --build-from-source -> ${target}`);
+  const work = mkdtempSync(join(tmpdir(), 'wtf8-better-sqlite3-'));
+  try {
+    execFileSync('npm', ['init', '-y'], { cwd: work, stdio: 'ignore' });
+    execFileSync(
+      'npm',
+      [
+        'install',
+        `better-sqlite3@${BETTER_SQLITE3_VERSION}`,
+        '--build-from-source',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+      ],
+      { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    rmSync(target, { recursive: true, force: true });
+    mkdirSync(dirname(target), { recursive: true });
+    renameSync(work, target);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 function nodeVersion(binary) {
   try {
     return execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '');
@@ -121,6 +164,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (!process.versions.node.startsWith('20.'))
       console.warn(`note: the system Node is ${process.versions.node}; the matrix expects 20.x as node20`);
     installNodes();
+    installBetterSqlite3();
   } else if (command === 'path') {
     console.log(runtimeNamed(name).binary);
   } else if (command === 'list') {

