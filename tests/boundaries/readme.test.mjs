@@ -18,23 +18,31 @@ test('README.md holds the boundaries table made from the tested facts', () => {
   assert.equal(withTable(readme), readme);
 });
 
-test("each README recipe is an excerpt of its example, line for line in the example's order", () => {
-  const blocks = [...readme.matchAll(/<!-- recipe: (\S+) -->\n```js\n([\s\S]*?)```/g)];
-  assert.ok(blocks.length >= 5, `expected the README's recipes, found ${blocks.length}`);
-  for (const [, path, code] of blocks) {
-    const example = readFileSync(join(root, path), 'utf8')
+test("each recipe in README.md and docs/boundaries.md is an excerpt of its example, in the example's order", () => {
+  // Line breaks and indentation aside: an excerpt may join a statement the example wraps.
+  const squash = (code) =>
+    code
       .split('\n')
-      .map((line) => line.trim());
-    let at = 0;
-    for (const line of code
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean)) {
-      const found = example.indexOf(line, at);
-      assert.ok(found >= 0, `${path} has no line "${line}" after line ${at + 1} (the README's recipe drifted)`);
-      at = found + 1;
+      .map((line) => line.trim())
+      .join('');
+  let count = 0;
+  for (const doc of [README, join(root, 'docs', 'boundaries.md')]) {
+    const text = readFileSync(doc, 'utf8');
+    for (const [, path, code] of text.matchAll(/<!-- recipe: (\S+) -->\n```js\n([\s\S]*?)```/g)) {
+      count++;
+      const example = squash(readFileSync(join(root, path), 'utf8'));
+      let at = 0;
+      for (const line of code
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)) {
+        const found = example.indexOf(line, at);
+        assert.ok(found >= 0, `${doc}: ${path} has no "${line}" after what came before (the recipe drifted)`);
+        at = found + line.length;
+      }
     }
   }
+  assert.ok(count >= 11, `expected the recipes of README.md and docs/boundaries.md, found ${count}`);
 });
 
 test('every example of examples/boundaries/ is a recipe of a tested part, and every recipe file exists', () => {
