@@ -51,7 +51,15 @@ export function encode(input: string): Uint8Array<ArrayBuffer> {
  *
  * Complexity: O(read).
  */
-export function encodeInto(input: string, destination: Uint8Array): { read: number; written: number } {
+export function encodeInto(
+  input: string,
+  destination: Uint8Array,
+): {
+  /** UTF-16 code units of `input` read (never half a surrogate pair). */
+  read: number;
+  /** Bytes written to `destination`. */
+  written: number;
+} {
   requireString(input);
   if (!(destination instanceof Uint8Array)) throw new TypeError('destination must be a Uint8Array');
   // (A destination the platform's encoder refuses, which `forPlatform` copies: wasm writes there.)

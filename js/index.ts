@@ -12,7 +12,7 @@
  * toUtf8(s);                     // the same bytes as new TextEncoder().encode(s)
  * ```
  *
- * @module
+ * @module wtf8-wasm
  */
 export type { BufferSource } from './args.js';
 export { Wtf8Error, type Wtf8ErrorCode, type Wtf8ErrorPosition } from './errors.js';

@@ -83,7 +83,15 @@ export class Wtf8Encoder {
    * Encodes as much of `input` as fits into `destination` ({@link encodeInto}); like
    * `TextEncoder.encodeInto` it is one-shot and does not use the stream state.
    */
-  encodeInto(input: string, destination: Uint8Array): { read: number; written: number } {
+  encodeInto(
+    input: string,
+    destination: Uint8Array,
+  ): {
+    /** UTF-16 code units of `input` read (never half a surrogate pair). */
+    read: number;
+    /** Bytes written to `destination`. */
+    written: number;
+  } {
     void this.#pending;
     return encodeInto(input, destination);
   }

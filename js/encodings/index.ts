@@ -23,7 +23,7 @@
  * encodeCesu8('\u{1F600}').length;                      // 6
  * ```
  *
- * @module
+ * @module wtf8-wasm/encodings
  */
 export type { BufferSource } from '../args.js';
 export { Wtf8Error, type Wtf8ErrorCode, type Wtf8ErrorPosition } from '../errors.js';

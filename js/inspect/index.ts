@@ -13,7 +13,7 @@
  * inspect('a\uD83Db').map((s) => s.kind); // ['ascii', 'lone-lead', 'ascii']
  * ```
  *
- * @module
+ * @module wtf8-wasm/inspect
  */
 import * as glue from 'wtf8-wasm-inspect:glue';
 import { wasmBytes } from 'wtf8-wasm-inspect:bytes';

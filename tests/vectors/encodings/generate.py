@@ -15,7 +15,7 @@ No value in the tables comes from this project's code. The oracles are:
 Every table row is cross-checked against every oracle that has an opinion on it, and the
 generator also sweeps inputs that are not written to the tables (all byte strings of length 0 to
 2, longer ones over alphabets of boundary bytes, all 65,536 single code units). Any disagreement
-that is not a documented, deliberate difference (see README.md) stops the generator with exit
+that is not a documented, deliberate difference (see docs/encodings.md) stops the generator with exit
 code 2.
 
 Usage:
@@ -1321,7 +1321,7 @@ def sweep(java):
 
 
 def check_documented_disagreements(java, node):
-    """The differences between oracles that README.md lists, asserted so that a change in an
+    """The differences between oracles that docs/encodings.md lists, asserted so that a change in an
     oracle shows up here."""
     td = node["textdecoder_extra"]
     check(td[0] == [0xFFFD, 0x41], "TextDecoder utf-16le no longer replaces a lone lead: %s", td[0])
