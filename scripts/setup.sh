@@ -13,7 +13,8 @@
 #   the core's minimum Rust (rust-version)   (rustup, minimal profile: the MSRV check)
 #   nightly Rust, cargo-fuzz 0.13.2          (rustup, cargo install; for scripts/fuzz.sh)
 #   wasm-pack 0.15.1, wasm-bindgen-cli       (cargo install; the version Cargo.lock has for wasm-bindgen)
-#   Chromium + ChromeDriver, Firefox ESR     (Debian packages, for browser tests)
+#   Chromium + ChromeDriver, Firefox ESR,    (Debian packages, for browser tests)
+#   WebKitGTK's WebKitWebDriver, Xvfb
 #   a JDK                                    (Debian; only if javac is missing: vector oracle)
 #   TypeDoc 0.28 with TypeScript 6.0         (npm ci into target/api-docs-tools/: the API reference)
 #   npm dev dependencies                     (npm ci: esbuild, typescript, binaryen's wasm-opt,
@@ -45,6 +46,11 @@ downloads() {
     [ -x /usr/bin/chromium ] || missing+=(chromium)
     [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
     [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+    # WebKit (Safari's engine): WebKitGTK's WebDriver and MiniBrowser, which needs a display: Xvfb
+    # (tests/support/browsers.mjs starts one for each session).
+    [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+    [ -x /usr/bin/Xvfb ] || missing+=(xvfb)
+    command -v xauth >/dev/null 2>&1 || missing+=(xauth)
     if [ ${#missing[@]} -gt 0 ]; then
       say "apt-get install ${missing[*]}"
       sudo_cmd=()

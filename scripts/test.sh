@@ -179,13 +179,13 @@ for version in node22 node24 node26; do
   WTF8_HIDE=Buffer,getBuiltinModule "$bin" --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
 done
 
-step "consumer" "consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, esbuild, webpack, Vite"
+step "consumer" "consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, WebKit, esbuild, webpack, Vite"
 node --test --test-concurrency=2 --test-reporter=spec tests/consumer/*.test.mjs
 
 step "boundaries" "boundaries: the shared strings through the real stores and wires (node:sqlite, bun:sqlite, PGlite, fetch, node:http, WebSocket, workers, files, msgpack, bson) in Node 20/22/24/26, Deno and Bun, and IndexedDB, localStorage, the Cache API and OPFS across a browser restart in Chromium and Firefox; the README's table and recipes"
 node --test --test-concurrency=2 --test-reporter=spec tests/boundaries/*.test.mjs
 
-step "e2e" "routes in Deno, Bun, workerd, Chromium and Firefox; the browser paths; the demo page in Chromium (and a Firefox smoke test), its live boundary check in both, its server and helpers"
+step "e2e" "routes in Deno, Bun, workerd, Chromium, Firefox and WebKit; the browser paths; the platform check and the encodings entry in the three browsers; the demo page in Chromium (and Firefox and WebKit smoke tests), its live boundary check, its server and helpers"
 node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.test.mjs
 
 echo
