@@ -4,7 +4,8 @@
 // happens inside the driver, against the BLOB read plus our `decode` of each row (what a user pays
 // for keeping every string). Also timed: the BLOB read with TextDecoder (the lossy decode: it
 // separates the driver's cost for bytes from the decoder's), and the TEXT read again as the
-// control. Paired rounds, the order rotating each round. Plain ES plus node:fs, node:os and
+// control; for PGlite, the BLOB read also with PGlite's own bytea parser instead of the recipe's
+// (examples/boundaries/pglite.mjs). Paired rounds, the order rotating each round. Plain ES plus node:fs, node:os and
 // node:path, which Node, Deno and Bun all have.
 //
 //   <runtime> benches/rows-suite.mjs <the package's main file> <sqlite | pglite> [rounds]
@@ -49,8 +50,10 @@ function rows() {
 async function open(texts) {
   const dir = mkdtempSync(join(tmpdir(), 'wtf8-rows-'));
   if (store === 'pglite') {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create();
+    const { PGlite, types } = await import('@electric-sql/pglite');
+    // The recipe's bytea conversions (examples/boundaries/pglite.mjs), against PGlite's own.
+    const { parseBytea, serializeBytea } = await import('../examples/boundaries/pglite.mjs');
+    const db = await PGlite.create({ serializers: { [types.BYTEA]: serializeBytea } });
     await db.exec('CREATE TABLE t (i integer PRIMARY KEY, s text, b bytea)');
     for (let i = 0; i < texts.length; i += 500) {
       const batch = texts.slice(i, i + 500);
@@ -58,9 +61,11 @@ async function open(texts) {
       const values = batch.map((_, k) => `($${3 * k + 1}, $${3 * k + 2}, $${3 * k + 3})`).join(', ');
       await db.query(`INSERT INTO t (i, s, b) VALUES ${values}`, params);
     }
+    const recipe = { parsers: { [types.BYTEA]: parseBytea } };
     return {
       readText: async () => (await db.query('SELECT s FROM t ORDER BY i')).rows.map((r) => r.s),
-      readBytes: async () => (await db.query('SELECT b FROM t ORDER BY i')).rows.map((r) => r.b),
+      readBytes: async () => (await db.query('SELECT b FROM t ORDER BY i', [], recipe)).rows.map((r) => r.b),
+      readBytesOwnParser: async () => (await db.query('SELECT b FROM t ORDER BY i')).rows.map((r) => r.b),
       close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })),
     };
   }
@@ -88,6 +93,14 @@ const contenders = [
   { id: 'text', read: () => db.readText() },
   { id: 'blob + decode', read: async () => (await db.readBytes()).map((b) => decode(b)) },
   { id: 'blob + TextDecoder', read: async () => (await db.readBytes()).map((b) => td.decode(b)) },
+  ...(db.readBytesOwnParser
+    ? [
+        {
+          id: "blob + decode, PGlite's bytea parser",
+          read: async () => (await db.readBytesOwnParser()).map((b) => decode(b)),
+        },
+      ]
+    : []),
   { id: 'text (control)', read: () => db.readText() },
 ];
 

@@ -15,6 +15,10 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mainFileFor, runtimeNamed } from '../scripts/runtimes.mjs';
+import { linkPackage } from '../tests/boundaries/support.mjs';
+
+// The recipes of examples/boundaries/ import the package by name: link it as the tests do.
+linkPackage();
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
