@@ -6,17 +6,40 @@ cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 
 # Each step prints its time as it ends, and a table of all of them closes the run (also when a step
-# fails): where the time goes is visible in every log, CI's too.
+# fails): where the time goes is visible in every log, CI's too. Beside each time, how busy the
+# machine's cores were during the step (from /proc/stat: everything running, the background
+# installs and the fuzz smoke included), so that a step that leaves a core idle shows.
 started=$(date +%s)
+GOAL_SECONDS=1200
 names=()
 times=()
+busy=()
 current=""
 current_at=$started
+# Prints "<busy jiffies> <total jiffies>" of all cores, or "0 0" where /proc/stat is missing.
+cpu_jiffies() {
+  local cpu user nice system idle iowait rest
+  if read -r cpu user nice system idle iowait rest </proc/stat 2>/dev/null; then
+    local irq softirq steal
+    read -r irq softirq steal _ <<<"$rest"
+    local total=$((user + nice + system + idle + iowait + irq + softirq + steal))
+    echo "$((total - idle - iowait)) $total"
+  else
+    echo "0 0"
+  fi
+}
+current_cpu=$(cpu_jiffies)
 end_step() {
   [ -n "$current" ] || return 0
   local took=$(($(date +%s) - current_at))
+  local now_cpu before_busy before_total after_busy after_total
+  now_cpu=$(cpu_jiffies)
+  read -r before_busy before_total <<<"$current_cpu"
+  read -r after_busy after_total <<<"$now_cpu"
+  local span=$((after_total - before_total))
   names+=("$current")
   times+=("$took")
+  busy+=("$([ "$span" -gt 0 ] && echo $((100 * (after_busy - before_busy) / span)) || echo -)")
   printf '=== %s: %d s\n' "$current" "$took"
   current=""
 }
@@ -24,6 +47,7 @@ step() {
   end_step
   current=$1
   current_at=$(date +%s)
+  current_cpu=$(cpu_jiffies)
   printf '\n=== %s: %s\n' "$1" "$2"
 }
 summary() {
@@ -33,9 +57,16 @@ summary() {
   [ -z "${fuzz_pid:-}" ] || kill -- -"$fuzz_pid" 2>/dev/null || true
   end_step
   echo
-  printf '%-34s %6s\n' step seconds
-  for i in "${!names[@]}"; do printf '%-34s %6d\n' "${names[$i]}" "${times[$i]}"; done
-  printf '%-34s %6d\n' total $(($(date +%s) - started))
+  printf '%-34s %6s %9s\n' step seconds 'cores %'
+  for i in "${!names[@]}"; do printf '%-34s %6d %9s\n' "${names[$i]}" "${times[$i]}" "${busy[$i]}"; done
+  local total=$(($(date +%s) - started))
+  printf '%-34s %6d\n' total "$total"
+  # The goal for a whole run on a new machine, installs included: 20 minutes.
+  if [ "$total" -le "$GOAL_SECONDS" ]; then
+    printf '%-34s %6d   (%d s under the goal of %d s)\n' 'goal' "$GOAL_SECONDS" $((GOAL_SECONDS - total)) "$GOAL_SECONDS"
+  else
+    printf '%-34s %6d   (%d s OVER the goal of %d s)\n' 'goal' "$GOAL_SECONDS" $((total - GOAL_SECONDS)) "$GOAL_SECONDS"
+  fi
   return $status
 }
 trap summary EXIT
