@@ -152,8 +152,16 @@ cargo "+$msrv" check -p wtf8-wasm --lib --locked
 step "rust wasm-bindgen users" "rust for wasm-bindgen users (features js, js-snippet, serde, serde-wasm-bindgen): lint; wasm-bindgen tests in Node (the default paths) and headless Chromium (with the js-snippet feature); the example crate built for the bundler, web, nodejs and deno targets (and nodejs, web and deno again with js-snippet) and called from Node, Bun, Deno and Chromium"
 cargo clippy -p wtf8-wasm-example-wasm-bindgen --all-targets --target wasm32-unknown-unknown --features js-snippet --locked -- -D warnings
 # (Its unit and doc tests with those features ran with the others, in "rust tests".)
-wasm-pack test --node examples/wasm-bindgen
-wasm-pack test --headless --chrome examples/wasm-bindgen --features js-snippet
+# The wasm-bindgen tests with wasm-bindgen's own runner (wasm-bindgen-cli's wasm-bindgen-test-runner,
+# headless, reading examples/wasm-bindgen/webdriver.json): the same test binaries `wasm-pack test
+# --node` and `--headless --chrome` build and run, without the debug build of the library that
+# wasm-pack makes first and never uses (70 s and 19 s of this step in a new-machine run, 28 Nov
+# 2026).
+example=(-p wtf8-wasm-example-wasm-bindgen --target wasm32-unknown-unknown --locked)
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner WASM_BINDGEN_TEST_ONLY_NODE=1 \
+  cargo test "${example[@]}"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner WASM_BINDGEN_TEST_ONLY_WEB=1 \
+  CHROMEDRIVER="${WTF8_CHROMEDRIVER:-/usr/bin/chromedriver}" cargo test "${example[@]}" --features js-snippet
 node --test --test-reporter=spec tests/wasm-bindgen/*.test.mjs
 
 step "vectors" "vectors: tests/vectors/**/*.json are what their generators produce (Python, Node, Java oracles)"
