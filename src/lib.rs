@@ -30,6 +30,13 @@
 //! (in the repository) is a complete wasm-bindgen crate using them; [`js`] says what each path
 //! costs against wasm-bindgen's own `String`, and whether to build with `simd128`.
 //!
+//! To build WTF-8 up from several JavaScript strings in a buffer you already have, keep the buffer
+//! a [`Wtf8String`] and append each with [`Wtf8String::push_js_string`]: it re-pairs at the seam
+//! (a lone lead surrogate at the end and a lone trail surrogate at the start of the next string
+//! become one 4-byte sequence), as WTF-8 concatenation requires and as JavaScript's `+` joins
+//! them. Writing each string's WTF-8 after the last would leave a lead surrogate sequence directly
+//! followed by a trail one, which is not well-formed WTF-8 ([`js`] has an example).
+//!
 //! WTF-8 is for storage and transport *inside* a system: any sequence of UTF-16 code units
 //! converts to WTF-8 and back without loss, and a well-formed string's WTF-8 *is* its UTF-8. It
 //! is not for interchange: at the boundary to the outside world, convert to UTF-8, lossily
@@ -101,6 +108,33 @@
 //! wasm32 without that feature, on scalar kernels. Both give exactly the same results, errors
 //! included (the test suites and fuzzers compare them).
 //!
+//! # Unsafe code
+//!
+//! The crate denies `unsafe_code` but for the blocks below, each with a `// SAFETY:` argument.
+//! Which of them are built depends on the target and the features:
+//!
+//! - **Every build**: [`Wtf8String::to_str`] and [`Wtf8String::into_string`] (and, with `js`, the
+//!   conversion back to a JavaScript string) take the string's bytes as UTF-8 without checking
+//!   them again (`str::from_utf8_unchecked`, `String::from_utf8_unchecked`;
+//!   `src/wtf8_string.rs`), once the string's flag or a search has shown that they hold no
+//!   surrogate sequence: well-formed WTF-8 without one is UTF-8. Validating again would cost
+//!   another pass over the bytes.
+//! - **wasm32 with `simd128`**, and the fuzzers' builds, which run the same SIMD kernels: the
+//!   once-cell that builds the kernels' shuffle tables on first use and publishes them
+//!   (`src/simd/tables.rs`; `no_std` has no `OnceLock`). Other targets build no SIMD kernels
+//!   (the crate's own unit tests do, on a portable emulation).
+//! - **`js`**: wasm-bindgen's ABI traits for [`Wtf8String`] (`src/js/abi.rs`), whose methods are
+//!   `unsafe fn` by the traits' definition and take wasm-bindgen's handle to a JavaScript value.
+//! - **`js-snippet`**: the scratch buffer in wasm memory that the snippet writes short strings
+//!   into, and the `Vec` whose spare capacity it writes a long string's code units into
+//!   (`src/js/snippet.rs`). Sound because the module has one thread: the feature refuses to build
+//!   with the `atomics` target feature.
+//!
+//! The unit tests that reach the first two pass under Miri (the repository's CONTRIBUTING.md says
+//! how). The last two need a JavaScript host, which Miri does not have (natively they compile but
+//! cannot run: wasm-bindgen's imports panic there); the repository's wasm-bindgen tests run them
+//! in Node and headless Chromium.
+//!
 //! # Example
 //! ```
 //! use wtf8_wasm::*;
@@ -112,7 +146,8 @@
 //! assert_eq!(convert_utf16_to_utf8_lossy(&units), b"a\xEF\xBF\xBDb"); // what TextEncoder gives
 //! assert_eq!(convert_utf16_to_utf8(&units).unwrap_err().index(), 1); // strict: where
 //! ```
-// Safe code throughout, but for the SIMD kernels' lazily built tables (`src/simd/tables.rs`).
+// `unsafe` only where a block allows it, with its SAFETY argument: the list is in the crate docs
+// above ("Unsafe code").
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 // `no_std` (with `alloc`): the WebAssembly bindings then link no `std`, so they can bring their own
@@ -171,3 +206,8 @@ pub use validate::{
     validate_utf8, validate_wtf8, wtf8_valid_up_to,
 };
 pub use wtf8_string::{EncodeUtf16, FromWtf8Error, Wtf8String};
+
+/// The Rust examples of README-crate.md (the crate's page on crates.io), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README-crate.md")]
+pub struct ReadmeCrateDoctests;

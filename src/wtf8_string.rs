@@ -30,10 +30,12 @@ use crate::grammar::{read_sequence, units, Seq};
 ///
 /// With the `js` feature it converts to and from `js_sys::JsString` and `JsValue` losslessly, and
 /// a `#[wasm_bindgen]` function takes and returns it, `Option`s and `Vec`s of it, and `&Wtf8String`,
-/// as it takes `String` (see [`crate::js`]). With `serde`, it serializes as a string when it is
-/// well-formed and as its WTF-8 bytes otherwise (like serde's own `OsString`, formats that have no
-/// place for lone surrogates get bytes, not a mangled string); [`crate::js::preserve`] keeps it a
-/// JavaScript string through serde-wasm-bindgen.
+/// as it takes `String` (see [`crate::js`]); [`push_js_string`](Self::push_js_string) appends a
+/// JavaScript string, re-pairing at the seam as [`push_wtf8`](Self::push_wtf8) does, to build one
+/// string up from several. With `serde`, it serializes as a string when it is well-formed and as
+/// its WTF-8 bytes otherwise (like serde's own `OsString`, formats that have no place for lone
+/// surrogates get bytes, not a mangled string); [`crate::js::preserve`] keeps it a JavaScript
+/// string through serde-wasm-bindgen.
 ///
 /// ```
 /// use wtf8_wasm::Wtf8String;

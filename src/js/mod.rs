@@ -51,6 +51,36 @@
 //! borrowed argument, converted for the call and dropped after it, as wasm-bindgen's `&str`
 //! argument is.
 //!
+//! # Building WTF-8 up from several JavaScript strings
+//!
+//! To append JavaScript strings to a buffer you already have, keep the buffer a [`Wtf8String`]
+//! (made with [`with_capacity`](Wtf8String::with_capacity), emptied with
+//! [`clear`](Wtf8String::clear), which keeps the allocation) and call
+//! [`Wtf8String::push_js_string`] for each. It re-pairs at the seam, as WTF-8
+//! concatenation requires: a lone lead surrogate at the end of the buffer and a lone trail
+//! surrogate at the start of the next string become one 4-byte sequence, just as JavaScript's
+//! `a + b` makes them one pair. Writing each string's WTF-8 after the last instead would leave a
+//! lead surrogate sequence directly followed by a trail one, which is not well-formed WTF-8 (strict
+//! decoding rejects it, [`ErrorCode::SurrogatePair`](crate::ErrorCode::SurrogatePair)).
+//!
+//! ```no_run
+//! use js_sys::JsString;
+//! use wtf8_wasm::js::JsStringExt;
+//! use wtf8_wasm::Wtf8String;
+//!
+//! // As JavaScript may hand them over: "key=", then an emoji split between two strings.
+//! let pieces = ["key=".into(), JsString::from_utf16(&[0xD83D]), JsString::from_utf16(&[0xDE00])];
+//! let mut text = Wtf8String::with_capacity(64);
+//! for piece in &pieces {
+//!     text.push_js_string(piece); // the halves of 😀 meet again
+//! }
+//! assert_eq!(text, "key=😀"); // F0 9F 98 80, not ED A0 BD ED B8 80
+//! ```
+//!
+//! For a `Vec<u8>` of WTF-8 rather than a [`Wtf8String`], [`append_wtf8`](crate::append_wtf8)
+//! does the same with each string's [`to_wtf8`](JsStringExt::to_wtf8), and
+//! [`append_wtf8_into`](crate::append_wtf8_into) writes into a fixed `&mut [u8]`.
+//!
 //! # Values that are not strings
 //!
 //! A `#[wasm_bindgen]` function that takes a `Wtf8String` (or an `Option`, `Vec` or `&` of it)

@@ -56,7 +56,7 @@ pub(super) fn tables() -> &'static Tables {
 fn build() -> Box<Tables> {
     // Built once, in microseconds. `black_box` hides the unit counts from the optimiser, which
     // would otherwise unroll every inner loop: 1,793 → 587 bytes of the main wasm module, 0.3 kB
-    // gzip (issue 26).
+    // gzip.
     let (eight, four) = core::hint::black_box((8u8, 4u8));
     let mut t = Box::new(Tables {
         pack2: [[0x80; 16]; 256],

@@ -185,7 +185,7 @@ pub fn join_wtf8(a: usize, b: usize) -> usize {
 /// into the unit scratch. `start` says which decoder: 0 the one whose state the caller put in the
 /// stream state scratch (`StreamDecoder::to_words`), 1 a new lenient one, 2 a new strict one; the
 /// state is left there updated. A whole input is a new stream's last chunk (one call, as fast as a
-/// one-shot decode: benches/README.md "Issue 26"). Returns the unit count (at most `len + 3`), or
+/// one-shot decode: commit 320600e8). Returns the unit count (at most `len + 3`), or
 /// (strict mode) -1 with the failure recorded, its offset counted from the start of the stream;
 /// the decoder is then reset. The module holds no per-stream state (and needs no heap for it):
 /// any number of streams can be under way, each keeping its own four words.
