@@ -3,7 +3,7 @@
 // entry (the main entry's file each runtime takes: wtf8-wasm.node.mjs in Node, .deno.mjs, .bun.mjs,
 // and wtf8-wasm.mjs in browsers; --entry FILE for one file everywhere) and its first calls, against a pure-JavaScript peer (npm `@cto.af/wtf8`) timed the same way
 // in the same run, in a fresh process each time (Node, Deno, Bun) or a fresh browser with a fresh
-// profile each time (Chromium, Firefox: so no code cache carries over). Runs alternate ours, peer,
+// profile each time (Chromium, Firefox, WebKit: so no code cache carries over). Runs alternate ours, peer,
 // ours, peer, … and the report gives medians and the median of the paired differences.
 //
 //   node benches/import.mjs                         every runtime, 15 runs each (browsers 7)
@@ -30,7 +30,7 @@ import { mainFileFor, runtimeNamed } from '../scripts/runtimes.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const value = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
-const runtimes = value('--runtime', 'node22,node24,node26,deno,bun,chromium,firefox').split(',');
+const runtimes = value('--runtime', 'node22,node24,node26,deno,bun,chromium,firefox,webkit').split(',');
 const runs = Number(value('--runs', 15));
 const browserRuns = Number(value('--runs', 7));
 const given = value('--entry', null);
@@ -134,7 +134,8 @@ globalThis.__result = same ? { import: t1 - t0, first: t2 - t1, large: t3 - t2 }
 </script>`;
 
 async function browserRunsOf(name) {
-  const { launchChromium, launchFirefox } = await import('../tests/support/browsers.mjs');
+  const { launchChromium, launchFirefox, launchWebKit } = await import('../tests/support/browsers.mjs');
+  const launch = { chromium: launchChromium, firefox: launchFirefox, webkit: launchWebKit }[name];
   const rel = (file) => '/' + relative(root, file).split(sep).join('/');
   const pages = { '/ours.html': page(rel(entry), true), '/peer.html': page(rel(peerEntry), false) };
   // The other build may live outside the repository: served as /vs/<its file name>.
@@ -145,7 +146,7 @@ async function browserRunsOf(name) {
   try {
     for (let i = 0; i < browserRuns + 1; i++) {
       for (const who of WHO) {
-        const browser = name === 'firefox' ? await launchFirefox() : await launchChromium();
+        const browser = await launch();
         try {
           const tab = await browser.newPage();
           await tab.goto(`${base}/${who}.html`);

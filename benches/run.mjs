@@ -6,7 +6,7 @@
 //   node benches/run.mjs --quick              smoke run: fewer samples, sizes 100 and 10K
 //
 // Runtimes (--runtime, comma-separated; default all): node20 node22 node24 node26 deno bun
-// chromium firefox (scripts/runtimes.mjs says where each binary is; scripts/setup.sh installs
+// chromium firefox webkit (scripts/runtimes.mjs says where each binary is; scripts/setup.sh installs
 // them). Each runs the same corpora and contenders in its own process (browsers: in a page).
 //
 // Options: --json PATH  --corpus a,b  --size 100,10k  --side encode|decode  --samples N
@@ -99,7 +99,7 @@ if (flag('--help') || flag('-h')) {
   process.exit(0);
 }
 
-const DEFAULT_RUNTIMES = ['node20', 'node22', 'node24', 'node26', 'deno', 'bun', 'chromium', 'firefox'];
+const DEFAULT_RUNTIMES = ['node20', 'node22', 'node24', 'node26', 'deno', 'bun', 'chromium', 'firefox', 'webkit'];
 const quick = flag('--quick');
 const runtimes = value('--runtime', DEFAULT_RUNTIMES.join(',')).split(',').map(runtimeNamed);
 for (const r of runtimes)

@@ -14,7 +14,8 @@
 // so a fresh clone on the same machine needs the registry no more. They are tools of the test
 // command only, never dependencies of the published package. Node 20 is the machine's own `node`
 // (it must be 20.x: the oldest Node the package supports). Deno, Bun and workerd come from the
-// project's devDependencies (node_modules), Chromium and Firefox from Debian (scripts/setup.sh).
+// project's devDependencies (node_modules), Chromium, Firefox and WebKitGTK (MiniBrowser, the
+// binary listed for webkit; it runs under WebKitWebDriver on Xvfb) from Debian (scripts/setup.sh).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -59,6 +60,12 @@ export const RUNTIMES = [
   },
   { name: 'chromium', kind: 'browser', version: null, binary: process.env.WTF8_CHROMIUM ?? '/usr/bin/chromium' },
   { name: 'firefox', kind: 'browser', version: null, binary: process.env.WTF8_FIREFOX ?? '/usr/bin/firefox-esr' },
+  {
+    name: 'webkit',
+    kind: 'browser',
+    version: null,
+    binary: process.env.WTF8_MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  },
   {
     name: 'workerd',
     kind: 'workerd',

@@ -1,7 +1,8 @@
-// Runs the benchmark suite in headless Chromium: a tiny static server on 127.0.0.1 (an
-// ephemeral port) serves the page, benches/, the built package (pkg/), the two peer libraries
-// and the corpora (built in Node, sent as JSON); playwright-core drives Debian's Chromium through
-// tests/support/browsers.mjs. The page is cross-origin isolated (COOP/COEP), which gives
+// Runs the benchmark suite in a browser (Chromium, Firefox or WebKit): a tiny static server on
+// 127.0.0.1 (an ephemeral port) serves the page, benches/, the built package (pkg/), the two peer
+// libraries and the corpora (built in Node, sent as JSON); tests/support/browsers.mjs launches
+// Debian's Chromium (playwright-core), Firefox ESR (puppeteer-core) or WebKitGTK (its WebDriver
+// server and selenium-webdriver). The page is cross-origin isolated (COOP/COEP), which gives
 // performance.now() its fine resolution.
 import { execFileSync } from 'node:child_process';
 import { createReadStream, statSync } from 'node:fs';
@@ -97,7 +98,35 @@ function firefoxVersion(executable) {
 }
 
 /**
- * @param browser - 'chromium' or 'firefox'
+ * Runs `globalThis[name](...args)` in a WebKit page: started, then polled, printing the page's log
+ * (#log) as it grows. WebKitWebDriver forwards no console.log (no WebDriver BiDi) and bounds each
+ * script to five minutes (tests/support/browsers.mjs), shorter than a run of the suite.
+ */
+async function pollInWebKit(page, name, args) {
+  await page.evaluate(
+    ([name, args]) => {
+      globalThis.__benchRun = null;
+      globalThis[name](...args).then(
+        (value) => (globalThis.__benchRun = { value }),
+        (error) => (globalThis.__benchRun = { error: String(error?.stack ?? error) }),
+      );
+    },
+    [name, args],
+  );
+  for (let printed = 0; ; await new Promise((ok) => setTimeout(ok, 500))) {
+    const { lines, run } = await page.evaluate((from) => {
+      const lines = document.getElementById('log').textContent.split('\n').slice(0, -1);
+      return { lines: lines.slice(from), run: globalThis.__benchRun };
+    }, printed);
+    for (const line of lines) console.log(line);
+    printed += lines.length;
+    if (run?.error !== undefined) throw new Error(`WebKit: ${name}: ${run.error}`);
+    if (run) return run.value;
+  }
+}
+
+/**
+ * @param browser - 'chromium', 'firefox' or 'webkit'
  * @param corporaJson - the built corpora as JSON text (served to the page)
  * @param entry - URL path of the entry to time ('/pkg/dist/wtf8-wasm.mjs' or the test entry)
  * @param opts - suite options (see suite.mjs); `opts.plan`: the plan to put to use first (test entry)
@@ -113,7 +142,9 @@ export async function runBrowser({
   onMeta,
   before,
 }) {
-  const { launchChromium, launchFirefox, CHROMIUM, FIREFOX } = await import(join(root, 'tests/support/browsers.mjs'));
+  const { launchChromium, launchFirefox, launchWebKit, CHROMIUM, FIREFOX } = await import(
+    join(root, 'tests/support/browsers.mjs')
+  );
   const memoryBase = () =>
     JSON.stringify(
       buildCorpora({ names: ['sliced', 'dense', 'cjk'], sizes: [1_000_000] }).map(({ name, text }) => ({ name, text })),
@@ -121,7 +152,8 @@ export async function runBrowser({
   const server = await serve({ '/corpora.json': () => corporaJson, '/memory-base.json': memoryBase });
   const plan = opts.plan ? `&plan=${encodeURIComponent(opts.plan)}` : '';
   const url = `http://127.0.0.1:${server.address().port}/?entry=${encodeURIComponent(entry)}${plan}`;
-  const browser = which === 'firefox' ? await launchFirefox() : await launchChromium();
+  const browser =
+    which === 'webkit' ? await launchWebKit() : which === 'firefox' ? await launchFirefox() : await launchChromium();
   try {
     const page = await browser.newPage();
     page.on('console', (m) => console.log(m.text()));
@@ -133,7 +165,12 @@ export async function runBrowser({
       await new Promise((ok) => setTimeout(ok, 100));
     }
     const info = await page.evaluate(() => globalThis.benchInfo);
-    const version = which === 'firefox' ? firefoxVersion(FIREFOX) : chromiumVersion(CHROMIUM);
+    const version =
+      which === 'webkit'
+        ? `WebKitGTK ${browser.version}`
+        : which === 'firefox'
+          ? firefoxVersion(FIREFOX)
+          : chromiumVersion(CHROMIUM);
     onMeta?.({
       version: version ?? info.userAgent,
       userAgent: info.userAgent,
@@ -145,7 +182,11 @@ export async function runBrowser({
     if (!info.crossOriginIsolated)
       console.log('warning: page is not cross-origin isolated: performance.now() is coarse');
     let results = {};
-    if (!memoryOnly) results = await page.evaluate(([o, r]) => globalThis.runBench(o, r), [opts, which]);
+    if (!memoryOnly)
+      results =
+        which === 'webkit'
+          ? await pollInWebKit(page, 'runBench', [opts, which])
+          : await page.evaluate(([o, r]) => globalThis.runBench(o, r), [opts, which]);
     let memory = null;
     if (memoryUnits > 0) {
       console.log('');

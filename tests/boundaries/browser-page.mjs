@@ -1,18 +1,21 @@
 // The page side of browsers.test.mjs: stores every case of CASES in the browser's stores, as a
 // plain string and, where one is needed, through the recipe of examples/boundaries/, and reads
-// them back in a later session of the same profile (sessionStorage: after a reload). Strings with
-// lone surrogates do not survive the driver's protocol, so nothing but outcome names, indices and
-// well-formed messages goes back to Node, and the order samples come in as code units.
+// them back in a later session of the same profile (in WebKit, whose automation sessions keep
+// nothing, in a second page of the same session; sessionStorage: after a reload). Strings with
+// lone surrogates do not survive every driver's protocol, so nothing but outcome names, indices
+// and well-formed messages goes back to Node, and the order samples come in as code units.
 //
 // The test calls, on globalThis.boundaries:
 //   write({ samples })         first session: every store, plain and recipe; returns failed writes
 //   inSession()                first session: the parts that need no restart
 //   readSession({ failed })    after a reload: sessionStorage
 //   read({ samples, failed })  second session: every store, and the order of the sample keys
+// A part this browser does not have (OPFS without `navigator.storage.getDirectory`, as in
+// WebKitGTK) is neither written nor read: each of its cases reads `unavailable`.
 import * as idb from '../../examples/boundaries/indexeddb.mjs';
 import * as cacheApi from '../../examples/boundaries/cache-api.mjs';
 import * as opfs from '../../examples/boundaries/opfs.mjs';
-import { CASES, settle, tryCases } from './cases.mjs';
+import { CASES, settle, tryCases, unavailable } from './cases.mjs';
 
 const DB = 'boundaries';
 const STORES = ['values', 'string keys', 'binary keys', 'order, string keys', 'order, binary keys'];
@@ -162,6 +165,9 @@ const PERSISTENT = {
   },
 };
 
+/** The parts of PERSISTENT that this browser lacks. */
+const MISSING = new Set(typeof navigator.storage?.getDirectory === 'function' ? [] : ['OPFS']);
+
 /** Only within a session: a reload keeps it, a restart does not. */
 const SESSION = {
   sessionStorage: {
@@ -184,6 +190,7 @@ const message = (error) => String(error?.message ?? error).toWellFormed();
 async function writeAll(parts) {
   const failed = {};
   for (const [part, forms] of Object.entries(parts)) {
+    if (MISSING.has(part)) continue;
     failed[part] = {};
     for (const [form, store] of Object.entries(forms)) {
       if (store === null) continue;
@@ -201,10 +208,15 @@ async function writeAll(parts) {
  * Reads every case back in each form of `parts`: `{ [part]: { plain, recipe, missing } }`, where
  * plain and recipe are what tryCases returns (recipe null where the part has none), a write that
  * threw counts as rejected, and `missing` names the cases written without error but not found.
+ * A part of MISSING reads `unavailable` in each of its forms.
  */
 async function readAll(parts, failed) {
   const report = {};
   for (const [part, forms] of Object.entries(parts)) {
+    if (MISSING.has(part)) {
+      report[part] = { plain: unavailable(), recipe: forms.recipe && unavailable(), missing: [] };
+      continue;
+    }
     report[part] = { plain: null, recipe: null, missing: [] };
     for (const [form, store] of Object.entries(forms)) {
       if (store === null) continue;

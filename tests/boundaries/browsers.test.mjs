@@ -1,11 +1,17 @@
-// The storage boundaries of the browsers, in Debian's Chromium and Firefox ESR: IndexedDB (values
-// and keys), localStorage, the Cache API and OPFS across a restart of the browser on the same
-// profile, sessionStorage across a reload, structuredClone and a Worker's postMessage within a
-// page. The page (browser-page.html, browser-page.mjs) tries the shared case set
+// The storage boundaries of the browsers, in Debian's Chromium and Firefox ESR and in WebKitGTK
+// (Safari's engine): IndexedDB (values and keys), localStorage, the Cache API and OPFS across a
+// restart of the browser on the same profile, sessionStorage across a reload, structuredClone and
+// a Worker's postMessage within a page. WebKitGTK's automation sessions are always ephemeral (no
+// profile survives a new session), so WebKit cannot be restarted on its profile: there the stores
+// are read back in a second page of the same session, a weaker test of persistence (the data has
+// not left the browser's memory) but the same test of what each store does to a string.
+//
+// The page (browser-page.html, browser-page.mjs) tries the shared case set
 // (tests/boundaries/cases.mjs) as plain strings and through the recipes of examples/boundaries/;
 // this file holds each browser's report against the pinned facts (browser-facts.mjs): what a plain
 // string does there, so that a browser that changes shows up here, and that every recipe keeps
-// every case.
+// every case. A part a browser does not have (WebKit's OPFS) is pinned as unavailable, so that the
+// day it appears this fails and its behaviour gets pinned.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CHROMIUM, FIREFOX, launchChromium, launchFirefox } from '../support/browsers.mjs';
+import { CHROMIUM, FIREFOX, launchChromium, launchFirefox, launchWebKit, noWebKit } from '../support/browsers.mjs';
 import { serve } from '../consumer/support.mjs';
 import { BROWSER_FACTS } from './browser-facts.mjs';
 import { CASES, byKind } from './cases.mjs';
@@ -22,9 +28,13 @@ import { linkPackage, root } from './support.mjs';
 linkPackage();
 const { encode } = await import(pathToFileURL(join(root, 'pkg', 'dist', 'wtf8-wasm.node.mjs')).href);
 
+const missing = (name, binary) => !existsSync(binary) && `no ${name} at ${binary} (bash scripts/setup.sh installs it)`;
+
+/** `restart`: the browser can be closed and launched again on the same profile (not WebKit). */
 const BROWSERS = [
-  { name: 'chromium', binary: CHROMIUM, launch: launchChromium },
-  { name: 'firefox', binary: FIREFOX, launch: launchFirefox },
+  { name: 'chromium', skip: missing('chromium', CHROMIUM), launch: launchChromium, restart: true },
+  { name: 'firefox', skip: missing('firefox', FIREFOX), launch: launchFirefox, restart: true },
+  { name: 'webkit', skip: noWebKit, launch: launchWebKit, restart: false },
 ];
 const PAGE = '/tests/boundaries/browser-page.html';
 
@@ -87,24 +97,39 @@ function call(page, method, arg = {}) {
  * The whole round for one browser: the first session writes every store, tries the parts that
  * need no restart and reads sessionStorage after a reload; the browser is closed; a second
  * browser on the same profile, at the same origin, reads the stores back.
+ *
+ * Where the browser cannot restart on a profile (`restart: false`: WebKit, whose automation
+ * sessions keep nothing), a second page of the same session reads the stores back while the
+ * first is still open, and only then does the first reload for sessionStorage: in such a session
+ * WebKitGTK 2.50.6 drops the Cache API's entries (not its cache names; IndexedDB and localStorage
+ * stay) once no page of the origin is left, even for the moment of a reload, which says nothing
+ * about the store in a browser with a profile. `requests` is the server's request log: the
+ * requests of this round that failed are page problems too (WebKit reports no network events).
  */
-async function measure({ launch }, origin) {
-  const profile = mkdtempSync(join(tmpdir(), 'wtf8-boundaries-profile-'));
+async function measure({ launch, restart }, origin, requests) {
+  const profile = restart ? mkdtempSync(join(tmpdir(), 'wtf8-boundaries-profile-')) : undefined;
+  const logged = requests.length;
   let browser;
   try {
     browser = await within(60_000, 'launch', launch({ profile }));
     const first = await openPage(browser, origin + PAGE);
     const failed = await call(first.page, 'write', { samples });
     const inSession = await call(first.page, 'inSession');
-    await within(20_000, 'reload', first.page.reload());
-    await ready(first.page, first.problems);
-    const session = await call(first.page, 'readSession', { failed });
-    await within(30_000, 'close', browser.close());
-    browser = undefined;
-
-    browser = await within(60_000, 'relaunch', launch({ profile }));
+    const readSession = async () => {
+      await within(20_000, 'reload', first.page.reload());
+      await ready(first.page, first.problems);
+      return call(first.page, 'readSession', { failed });
+    };
+    let session;
+    if (restart) {
+      session = await readSession();
+      await within(30_000, 'close', browser.close());
+      browser = undefined;
+      browser = await within(60_000, 'relaunch', launch({ profile }));
+    }
     const second = await openPage(browser, origin + PAGE);
     const { parts, order, lookups, sessionStorageLength } = await call(second.page, 'read', { samples, failed });
+    if (!restart) session = await readSession();
     const userAgent = await within(
       10_000,
       'userAgent',
@@ -116,11 +141,18 @@ async function measure({ launch }, origin) {
       order,
       lookups,
       sessionStorageLength,
-      problems: [...first.problems, ...second.problems],
+      problems: [
+        ...first.problems,
+        ...second.problems,
+        ...requests
+          .slice(logged)
+          .filter((request) => !request.startsWith('200 '))
+          .map((request) => `request failed: ${request}`),
+      ],
     };
   } finally {
     if (browser) await within(30_000, 'close', browser.close()).catch(() => {});
-    rmSync(profile, { recursive: true, force: true });
+    if (profile) rmSync(profile, { recursive: true, force: true });
   }
 }
 
@@ -138,32 +170,44 @@ after(async () => {
 });
 
 for (const target of BROWSERS) {
-  const skip =
-    !existsSync(target.binary) && `no ${target.name} at ${target.binary} (bash scripts/setup.sh installs it)`;
-  describe(`${target.name}: strings in the browser's stores, across a restart`, { skip }, () => {
+  const across = target.restart ? 'across a restart' : 'across pages of one session';
+  describe(`${target.name}: strings in the browser's stores, ${across}`, { skip: target.skip }, () => {
     let report;
     // Each wait inside is bounded; this bounds their sum.
     before(
       async () => {
-        report = await measure(target, server.url);
+        report = await measure(target, server.url, server.requests);
       },
       { timeout: 240_000 },
     );
 
-    test('the second session reads what the first stored (the profile is reused, the session is not)', (t) => {
+    const reader = target.restart
+      ? 'the second session reads what the first stored (the profile is reused, the session is not)'
+      : 'a second page of the same session reads what the first stored (WebKit keeps no profile across sessions)';
+    test(reader, (t) => {
       t.diagnostic(report.userAgent);
       const missing = Object.entries(report.parts).flatMap(([part, r]) => r.missing.map((m) => `${part}, ${m}`));
       assert.deepEqual(missing, [], `not found after the restart; page problems: ${report.problems.join('; ')}`);
-      assert.equal(report.sessionStorageLength, 0, 'sessionStorage is empty in a new session');
+      assert.equal(report.sessionStorageLength, 0, 'sessionStorage is empty in a new session or a new tab');
       assert.deepEqual(report.problems, [], 'page errors, console errors, failed requests');
     });
 
     for (const row of BROWSER_FACTS) {
+      const pinned = row.runtimes[target.name];
+      if (Object.values(pinned).every((outcome) => outcome === 'unavailable')) {
+        // The day the browser gets the part, this fails: measure what it does and pin that.
+        test(`${row.part}: not available in ${target.name}`, () => {
+          const got = report.parts[row.part];
+          assert.deepEqual(byKind(got.plain.outcomes), pinned, `${row.part} in ${target.name}: pin what it does now`);
+          if (row.recipe) assert.deepEqual(byKind(got.recipe.outcomes), pinned, 'the recipe');
+        });
+        continue;
+      }
       const title = row.recipe ? 'the recipe keeps every case' : 'no recipe is needed';
       test(`${row.part}: a plain string does what the facts pin; ${title}`, () => {
         const got = report.parts[row.part];
         const why = `${row.part} in ${target.name}; errors: ${JSON.stringify(got.plain.errors)}`;
-        assert.deepEqual(byKind(got.plain.outcomes), row.runtimes[target.name], `a plain string: ${why}`);
+        assert.deepEqual(byKind(got.plain.outcomes), pinned, `a plain string: ${why}`);
         if (row.recipe) {
           assert.notEqual(got.recipe, null, `the page must try the recipe of ${row.part}`);
           const lost = names(got.recipe.outcomes, (outcome) => outcome !== 'kept');

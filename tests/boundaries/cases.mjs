@@ -44,8 +44,11 @@ export const CASES = [
 /** The kinds, in the order the facts and the README list them. */
 export const KINDS = ['lone', 'lone, long', 'well-formed', 'NUL', 'empty'];
 
-/** What the store or wire might do to a string it was given. */
-export const OUTCOMES = ['kept', 'replaced', 'replaced per byte', 'cut at NUL', 'rejected', 'changed'];
+/**
+ * What the store or wire might do to a string it was given (`outcome`), or `unavailable`: the
+ * runtime does not have the part at all (`unavailable()`).
+ */
+export const OUTCOMES = ['kept', 'replaced', 'replaced per byte', 'cut at NUL', 'rejected', 'changed', 'unavailable'];
 
 /** A lone surrogate (a code unit, not in a pair). */
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -84,6 +87,14 @@ export async function tryCases(tripAll) {
     if (got[i] instanceof Error) errors[c.name] = String(got[i].message).slice(0, 300);
   });
   return { outcomes, errors };
+}
+
+/**
+ * What `tryCases` reports for a part the runtime does not have (WebKitGTK's missing OPFS): every
+ * case `unavailable`, so that the day the part appears the pinned facts fail and are measured anew.
+ */
+export function unavailable() {
+  return { outcomes: Object.fromEntries(CASES.map((c) => [c.name, 'unavailable'])), errors: {} };
 }
 
 /** `await fn()`, or the error it threw (as an `Error`): one case's result for `tryCases`. */

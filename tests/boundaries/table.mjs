@@ -25,6 +25,7 @@ const LABELS = {
   bun: 'Bun',
   chromium: 'Chromium',
   firefox: 'Firefox',
+  webkit: 'WebKit',
 };
 
 /** "Node 20–26, Deno, Bun": the runtimes' labels, Node versions in a run where they are consecutive. */
@@ -44,8 +45,9 @@ function runtimesLabel(names) {
   return [...nodeLabel, ...others].join(', ');
 }
 
-/** What a plain string does, in words, from the outcomes by kind. */
+/** What a plain string does, in words, from the outcomes by kind (`not available`: no such part). */
 export function describeSummary(summary) {
+  if (Object.values(summary).every((outcome) => outcome === 'unavailable')) return 'not available';
   const words = [];
   const { lone, 'lone, long': long } = summary;
   if (lone === long && lone !== 'kept')
@@ -70,7 +72,8 @@ export function tableRows() {
     const recipe = fact.recipe ? (fact.example ? `${fact.recipe}: \`${basename(fact.example)}\`` : fact.recipe) : '—';
     for (const [text, names] of groups) {
       const part = fact.what ? `${fact.part} (${fact.what})` : fact.part;
-      rows.push(`| ${part} | ${runtimesLabel(names)} | ${text} | ${recipe} |`);
+      // No recipe where there is no part to keep strings in.
+      rows.push(`| ${part} | ${runtimesLabel(names)} | ${text} | ${text === 'not available' ? '—' : recipe} |`);
     }
   }
   return rows;

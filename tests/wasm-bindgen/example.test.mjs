@@ -3,8 +3,8 @@
 // target, then called from JavaScript with lone surrogates in arguments (`Wtf8String`,
 // `&Wtf8String`, `Option<Wtf8String>`, `Vec<Wtf8String>`), return values and a serde-wasm-bindgen
 // object, and with values that are not strings (a `TypeError` naming them): `nodejs` (CommonJS) in
-// Node 20 and 26 and Bun, `web` (ES module, initSync) in Node 26 and (init) in headless Chromium,
-// `deno` (and with js-snippet) in Deno, `bundler` in Node 26 (its ES module imports the .wasm itself:
+// Node 20 and 26 and Bun, `web` (ES module, initSync) in Node 26 and (init) in headless Chromium
+// and WebKitGTK (Safari's engine), `deno` (and with js-snippet) in Deno, `bundler` in Node 26 (its ES module imports the .wasm itself:
 // --experimental-wasm-modules). Run by scripts/test.sh after the wasm-bindgen tests.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +13,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { serve } from '../consumer/support.mjs';
+import { launchWebKit, noWebKit } from '../support/browsers.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const crate = join(root, 'examples', 'wasm-bindgen');
@@ -84,7 +86,8 @@ export function checks(m, { units = true } = {}) {
   eq('fromWtf8 of its WTF-8', m.fromWtf8(m.toWtf8(long)), long);
   // With js-snippet: long strings' fast path is there (Buffer in Node and Bun, the JS String
   // Builtins in Chromium and Deno), so the checks above went through it; or, where the runner
-  // took both away (units: false), they went through the snippet's fallbacks.
+  // took both away or the engine has neither (WebKit; units: false), they went through the
+  // snippet's fallbacks.
   if (typeof m.unitsInOneCall === 'function') eq('the snippet moves code units in one call (or, without a way, not)', m.unitsInOneCall(), units);
   return done;
 }
@@ -259,6 +262,44 @@ for (const dir of ['web', 'web-snippet']) {
       await browser.close();
     }
   });
+}
+
+// WebKit has no JS String Builtins and no Buffer: with js-snippet, long strings take the snippet's
+// fallbacks there (units: false). Its driver has no request interception, so the page comes from a
+// loopback server over target/example-wasm-bindgen, whose request log stands in for the network
+// events WebKitWebDriver does not report.
+for (const dir of ['web', 'web-snippet']) {
+  test(
+    `${dir === 'web' ? 'web target' : 'web target with js-snippet'} in WebKit (a page importing the module, its .wasm${dir === 'web' ? '' : ' and the snippet'})`,
+    { skip: noWebKit },
+    async () => {
+      writeFileSync(join(out, 'page.html'), '<!doctype html><title>x</title><link rel="icon" href="data:,">');
+      const server = await serve(out);
+      const browser = await launchWebKit();
+      try {
+        const page = await browser.newPage();
+        const errors = [];
+        page.on('pageerror', (error) => errors.push(String(error)));
+        await page.goto(`${server.url}/page.html`);
+        const done = await page.evaluate(
+          async ({ dir, name }) => {
+            const m = await import(`/${dir}/${name}.js`);
+            await m.default({ module_or_path: `/${dir}/${name}_bg.wasm` });
+            const { checks } = await import('/checks.mjs');
+            return checks(m, { units: false });
+          },
+          { dir, name: NAME },
+        );
+        assert.equal(done.length, checksOf(dir), done.join('\n'));
+        assert.deepEqual(errors, []);
+        const failed = server.requests.filter((request) => !request.startsWith('200 '));
+        assert.deepEqual(failed, [], 'requests that failed (WebKit reports no network events)');
+      } finally {
+        await browser.close();
+        await server.close();
+      }
+    },
+  );
 }
 
 for (const dir of ['deno', 'deno-snippet']) {
