@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Two builds of the main entry, paired in one process, on long input (benches/README.md "Issue 26:
-// the third cut"): `decode` (lenient and strict) of one string's WTF-8 per cell, CJK, Latin and
-// ASCII text of 10 K and 1 M units, well-formed or with a lone trail surrogate every 1,000 or 50
-// units; rounds alternate which build goes first, after one warm-up call each; prints each
-// build's median MB/s and the time ratio B ÷ A. Runs in Node, Deno and Bun (`benches/ab.mjs`
-// does the same for pools of short strings):
+// Two builds of the main entry, paired in one process, on long input (first used for commit
+// 7bd9347d, whose message has its figures): `decode` (lenient and strict) of one string's WTF-8 per
+// cell, CJK, Latin and ASCII text of 10 K and 1 M units, well-formed or with a lone trail surrogate
+// every 1,000 or 50 units; rounds alternate which build goes first, after one warm-up call each;
+// prints each build's median MB/s and the time ratio B ÷ A. Runs in Node, Deno and Bun
+// (`benches/ab.mjs` does the same for pools of short strings):
 //
 //   node benches/ab-long.mjs OLD/pkg/dist/wtf8-wasm.mjs pkg/dist/wtf8-wasm.mjs [cjk|latin] [rounds]
 import { resolve } from 'node:path';

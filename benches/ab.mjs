@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Two builds of the main entry, paired in one process (benches/README.md "Plans before and after"):
+// Two builds of the main entry, paired in one process (first used for commit 0a45502f, the plans):
 // ns per call of `encode` and `decode` on pools of 4,096 different strings (mixed ASCII, Latin, CJK
 // and emoji; with and without one lone surrogate each) at each size, in 16 rounds that alternate
 // which build goes first, after 3 warm-up rounds; prints the medians and the median of the paired

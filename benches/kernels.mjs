@@ -2,7 +2,7 @@
 // Kernel benchmark: the Rust core's conversions timed inside wasm, the SIMD kernels (the build
 // with `-C target-feature=+simd128`, as shipped) against the scalar kernels (the same crate built
 // without it) and a plain `memory.copy` of the same input, in the same run, in Node and in
-// headless Chromium. See benches/README.md, "Kernels".
+// headless Chromium. See benches/README.md, "The core's kernels".
 //
 //   node benches/kernels.mjs                       # build, then Node (this binary) and Chromium
 //   node benches/kernels.mjs --node /path/to/node  # the Node part in another Node binary

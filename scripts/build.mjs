@@ -55,7 +55,7 @@ const ENTRIES = [
     // The target_features section is for wasm-bindgen, which has run (as for encodings below).
     // The SIMD decoder stays a function of its own (before -O3, which would inline it into its one
     // caller, decode_stream): inlined, its locals made every short decode 50–270 ns slower on
-    // Deno and Bun (benches/README.md "Issue 26"), and the module 110 B gzip bigger.
+    // Deno and Bun (27 Nov 2026, commit 320600e8), and the module 110 B gzip bigger.
     wasmOpt: '--no-inline=*decode_simd* -O3 --strip-target-features',
     source: join(root, 'js', 'index.ts'),
     // One file per runtime, each with only the rows of js/routes.ts its runtime takes (`ROWS`;
