@@ -7,8 +7,8 @@
 // benches/corpora.mjs), at 8, 100, 10 K and 1 M code units, well-formed and with one lone
 // surrogate per 1,000 and per 50 units; on pools of different strings (1,024 of 8 and 100 units,
 // 32 of 10 K, 2 of 1 M), paired rounds, medians, and a control row (the anchor timed against
-// itself). Builds the example crate (examples/wasm-bindgen) with wasm-pack for the `nodejs` and
-// `web` targets. See benches/README.md, "From Rust (wasm-bindgen)".
+// itself). Builds the example crate (examples/wasm-bindgen) with cargo and wasm-bindgen (as
+// wasm-pack does: scripts/wasm-bindgen-build.mjs) for the `nodejs` and `web` targets. See benches/README.md, "From Rust (wasm-bindgen)".
 //
 //   node benches/js-string.mjs [--runtime node22,node26,deno,chromium,firefox] [--samples N]
 //     [--target-ms N] [--script cjk,emoji] [--size 8,1000000] [--kind well-formed,lone 1/50]
@@ -24,6 +24,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCorpora } from './corpora.mjs';
 import { KINDS, SCRIPTS, SIZES } from './js-string-suite.mjs';
+import { packageName, wasmBindgenBuild } from '../scripts/wasm-bindgen-build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -57,34 +58,22 @@ mkdirSync(out, { recursive: true });
 
 if (!args.includes('--no-build')) {
   for (const target of ['nodejs', 'web']) {
-    execFileSync(
-      'wasm-pack',
-      [
-        '--quiet',
-        'build',
-        crate,
-        '--target',
-        target,
-        '--release',
-        '--out-dir',
-        join(out, target),
-        '--out-name',
-        'example',
-        ...(features ? ['--', '--features', features] : []),
-      ],
-      {
-        cwd: root,
-        stdio: ['ignore', 'ignore', 'inherit'],
-        // (Its own target directory: other flags would rebuild every dependency of the other.)
-        env: simd
-          ? {
-              ...process.env,
-              RUSTFLAGS: `${process.env.RUSTFLAGS ?? ''} -C target-feature=+simd128`.trim(),
-              CARGO_TARGET_DIR: join(root, 'target', 'simd128'),
-            }
-          : process.env,
-      },
-    );
+    wasmBindgenBuild({
+      pkg: packageName(crate),
+      target,
+      outDir: join(out, target),
+      outName: 'example',
+      features: features ?? '',
+      packageJson: true,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      // (Its own target directory: other flags would rebuild every dependency of the other.)
+      env: simd
+        ? {
+            RUSTFLAGS: `${process.env.RUSTFLAGS ?? ''} -C target-feature=+simd128`.trim(),
+            CARGO_TARGET_DIR: join(root, 'target', 'simd128'),
+          }
+        : {},
+    });
   }
 }
 

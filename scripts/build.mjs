@@ -4,7 +4,8 @@
 // 'wtf8-wasm/encodings' (js/encodings/index.ts over bindings/encodings) and 'wtf8-wasm/inspect'
 // (js/inspect/index.ts over bindings/inspect), so that a WTF-8-only user loads neither the other
 // encodings nor the breakdown. The bindings crates depend on the core (src/) by path.
-//   1. wasm-pack (bundler target) compiles each bindings crate and runs wasm-bindgen,
+//   1. cargo compiles each bindings crate for wasm32 and wasm-bindgen makes its glue (bundler
+//      target), as wasm-pack does (scripts/wasm-bindgen-build.mjs),
 //   2. wasm-opt (npm `binaryen`) optimises each module (the main one for speed, the others for size),
 //   3. esbuild bundles each entry + wasm-bindgen's generated glue + the embedded module into one
 //      ESM and one CommonJS file (no `await init()`: the module compiles synchronously on import);
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { WASM_OPT_FEATURES } from './wasm-features.mjs';
+import { packageName, wasmBindgenBuild } from './wasm-bindgen-build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const quiet = process.argv.includes('--quiet');
@@ -39,7 +41,7 @@ const run = (cmd, args, env = {}) => {
 };
 
 /**
- * The three entries: where wasm-pack writes, the module's name, the cargo features, how it is
+ * The three entries: where wasm-bindgen writes, the module's name, the cargo features, how it is
  * optimised, the TypeScript source, the bundles, and the prefix of the two virtual modules the
  * source imports ('<prefix>:glue', '<prefix>:bytes'; declared in js/generated.d.ts,
  * js/encodings/generated.d.ts, js/inspect/generated.d.ts). The main module is optimised for speed
@@ -99,30 +101,22 @@ const pkg = join(root, 'target', 'pkg-staging');
 const dist = join(pkg, 'dist');
 
 for (const entry of ENTRIES) {
-  // 1. Rust → wasm + glue.
-  log(`» wasm-pack build (${entry.name})`);
+  // 1. Rust → wasm + glue: cargo and the wasm-bindgen CLI, as `wasm-pack build --target bundler
+  // --release --no-pack` runs them (scripts/wasm-bindgen-build.mjs).
+  log(`» cargo build, wasm-bindgen (${entry.name})`);
   // simd128: the core's SIMD kernels (src/simd/) are compiled only with this target feature.
   // Every runtime we support has it (Node >= 16.4, Deno, Bun, Chromium, Firefox, Safari >= 16.4).
-  run(
-    'wasm-pack',
-    [
-      '--quiet',
-      'build',
-      entry.crate,
-      '--target',
-      'bundler',
-      '--release',
-      '--no-pack',
-      '--out-dir',
-      entry.out,
-      '--out-name',
-      entry.name,
-    ],
-    {
+  wasmBindgenBuild({
+    pkg: packageName(entry.crate),
+    target: 'bundler',
+    outDir: entry.out,
+    outName: entry.name,
+    env: {
       CARGO_PROFILE_RELEASE_OPT_LEVEL: entry.optLevel,
       RUSTFLAGS: `${process.env.RUSTFLAGS ?? ''} -C target-feature=+simd128`.trim(),
     },
-  );
+    stdio: quiet ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+  });
 
   // The glue's declarations for the TypeScript sources ('<prefix>:glue' in js/tsconfig.json):
   // wasm-bindgen's own, plus the two functions of the _bg.js glue that they leave out (the

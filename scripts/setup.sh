@@ -12,7 +12,9 @@
 #   Rust targets wasm32-unknown-unknown, wasm32-wasip1 (rustup; the latter for scripts/test-wasm.sh)
 #   the core's minimum Rust (rust-version)   (rustup, minimal profile: the MSRV check)
 #   nightly Rust, cargo-fuzz 0.13.2          (rustup, cargo install; for scripts/fuzz.sh)
-#   wasm-pack 0.15.1, wasm-bindgen-cli       (cargo install; the version Cargo.lock has for wasm-bindgen)
+#   wasm-bindgen-cli                         (cargo install; the version Cargo.lock has for wasm-bindgen:
+#                                             scripts/wasm-bindgen-build.mjs runs cargo and it as
+#                                             wasm-pack would, so wasm-pack is not needed)
 #   Chromium + ChromeDriver, Firefox ESR,    (Debian packages, for browser tests)
 #   WebKitGTK's WebKitWebDriver, Xvfb
 #   a JDK                                    (Debian; only if javac is missing: vector oracle)
@@ -26,7 +28,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WASM_PACK_VERSION=0.15.1
 # wasm-bindgen-cli must match the wasm-bindgen crate the bindings are locked to: read it from Cargo.lock.
 WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 [ -n "$WASM_BINDGEN_VERSION" ] || { echo "setup.sh: no wasm-bindgen in Cargo.lock" >&2; exit 1; }
@@ -120,11 +121,6 @@ fi
 if ! cargo fuzz --version 2>/dev/null | grep -q " ${CARGO_FUZZ_VERSION}\$"; then
   say "cargo install --debug cargo-fuzz ${CARGO_FUZZ_VERSION}"
   cargo install --quiet --debug cargo-fuzz --version "${CARGO_FUZZ_VERSION}" --locked
-fi
-
-if ! wasm-pack --version 2>/dev/null | grep -q " ${WASM_PACK_VERSION}\$"; then
-  say "cargo install --debug wasm-pack ${WASM_PACK_VERSION}"
-  cargo install --quiet --debug wasm-pack --version "${WASM_PACK_VERSION}" --locked
 fi
 
 if ! wasm-bindgen --version 2>/dev/null | grep -q " ${WASM_BINDGEN_VERSION}\$"; then

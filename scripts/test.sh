@@ -83,10 +83,10 @@ finish_background() {
 
 step "setup" "the Rust targets (scripts/setup.sh first); the rest installs in the background meanwhile"
 bash scripts/setup.sh first
-# The rest of the installs (on a fresh machine mostly compiling wasm-bindgen-cli, wasm-pack and
-# cargo-fuzz; then Debian's browsers, npm ci, the other Nodes) run beside the Rust suites, which
-# need none of it, at a lower priority so the suites keep the cores they use; "setup, the rest"
-# waits for them. Their own process group, so that a failed run stops them too (summary).
+# The rest of the installs (on a fresh machine mostly compiling wasm-bindgen-cli and cargo-fuzz;
+# then Debian's browsers, npm ci, the other Nodes, better-sqlite3) run beside the Rust suites,
+# which need none of it, at a lower priority so the suites keep the cores they use; "setup, the
+# rest" waits for them. Their own process group, so that a failed run stops them too (summary).
 mkdir -p target
 setup_log=target/setup-rest.log
 nice -n 10 setsid bash scripts/setup.sh rest >"$setup_log" 2>&1 &

@@ -48,5 +48,5 @@ env -u CARGO_TARGET_DIR CARGO_HOME="$work/cargo" \
   npm_config_cache="$work/npm-cache" WTF8_RUNTIMES="$work/runtimes" \
   bash .ci/run >"$work/log" 2>&1 || status=$?
 echo "the test command exited $status after $(($(date +%s) - started)) s; its log: $work/log"
-sed -n '/^step  *seconds$/,$p' "$work/log"
+sed -n '/^step  *seconds/,$p' "$work/log"
 exit "$status"

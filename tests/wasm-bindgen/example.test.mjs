@@ -1,10 +1,11 @@
 // The example crate (examples/wasm-bindgen: a wasm-bindgen crate with wtf8-wasm's `js` and
-// `serde-wasm-bindgen` features) as a user builds it, with `wasm-pack build` for each wasm-bindgen
-// target, then called from JavaScript with lone surrogates in arguments (`Wtf8String`,
-// `&Wtf8String`, `Option<Wtf8String>`, `Vec<Wtf8String>`), return values and a serde-wasm-bindgen
-// object, and with values that are not strings (a `TypeError` naming them): `nodejs` (CommonJS) in
-// Node 20 and 26 and Bun, `web` (ES module, initSync) in Node 26 and (init) in headless Chromium
-// and WebKitGTK (Safari's engine), `deno` (and with js-snippet) in Deno, `bundler` in Node 26 (its ES module imports the .wasm itself:
+// `serde-wasm-bindgen` features) as a user builds it, with cargo and the wasm-bindgen CLI (what
+// `wasm-pack build` runs) for each wasm-bindgen target, then called from JavaScript with lone
+// surrogates in arguments (`Wtf8String`, `&Wtf8String`, `Option<Wtf8String>`, `Vec<Wtf8String>`),
+// return values and a serde-wasm-bindgen object, and with values that are not strings (a
+// `TypeError` naming them): `nodejs` (CommonJS) in Node 20 and 26 and Bun, `web` (ES module,
+// initSync) in Node 26 and (init) in headless Chromium and WebKitGTK (Safari's engine), `deno` (and
+// with js-snippet) in Deno, `bundler` in Node 26 (its ES module imports the .wasm itself:
 // --experimental-wasm-modules). Run by scripts/test.sh after the wasm-bindgen tests.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { packageName, wasmBindgenBuild } from '../../scripts/wasm-bindgen-build.mjs';
 import { serve } from '../consumer/support.mjs';
 import { launchWebKit, noWebKit } from '../support/browsers.mjs';
 
@@ -120,24 +122,17 @@ before(() => {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'checks.mjs'), CHECKS);
   for (const [dir, [target, features]] of Object.entries(BUILDS)) {
-    execFileSync(
-      'wasm-pack',
-      // With its package.json (no --no-pack): it tells Node whether the .js files are CommonJS.
-      [
-        '--quiet',
-        'build',
-        crate,
-        '--target',
-        target,
-        '--release',
-        '--out-dir',
-        join(out, dir),
-        '--out-name',
-        NAME,
-        ...(features ? ['--', '--features', features] : []),
-      ],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    // With the package.json wasm-pack writes (its `type` tells Node whether the .js files are
+    // CommonJS): scripts/wasm-bindgen-build.mjs.
+    wasmBindgenBuild({
+      pkg: packageName(crate),
+      target,
+      outDir: join(out, dir),
+      outName: NAME,
+      features,
+      packageJson: true,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
 });
 
