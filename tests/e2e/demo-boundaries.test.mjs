@@ -1,7 +1,8 @@
 // End-to-end tests of the demo's live boundary check (www/boundaries.mjs) in headless Chromium:
 // the string of the text box, stored in this browser's IndexedDB, localStorage, Cache API and OPFS
 // and read back, put through TextEncoder → TextDecoder, and through WTF-8. Each test pins what
-// Chromium does today (firefox.test.mjs pins the same for Gecko), so a change in the browser shows.
+// Chromium does today (engines.test.mjs pins the same for Gecko and WebKit), so a change in the
+// browser shows.
 // Selectors are data-testid / data-* attributes, never layout text.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
