@@ -285,7 +285,9 @@ function firefox(): Wtf8Plan {
  * Any other runtime without Node's Buffer and byte checks (Safari, a new engine): the steps that
  * need nothing but the standard APIs, as they serve the engines measured; code units through the
  * JS String Builtins where they compile, else loops. Never expires: it is the rule's answer for
- * what no row names. (workerd, with its Node compatibility, gets Node 26's plan by the rule.)
+ * what no row names. (workerd, with its Node compatibility, would get Node 26's plan by the rule
+ * where that row is built in; the package's export conditions give it the browsers' file, which
+ * has no Node rows, so it takes this plan.)
  */
 function portable(): Wtf8Plan {
   return {
