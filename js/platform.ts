@@ -13,7 +13,7 @@
  */
 
 /** The engines whose native codecs js/routes.ts has measured; everything else is `other`. */
-export type Engine = 'node' | 'deno' | 'bun' | 'chromium' | 'firefox' | 'other';
+export type Engine = 'node' | 'deno' | 'bun' | 'chromium' | 'firefox' | 'webkit' | 'other';
 
 /** Which engine runs this code, and its major version (0 where unknown). */
 export interface Runtime {
@@ -32,7 +32,9 @@ interface RuntimeGlobals {
  * `process.versions.bun`, then `process.versions.node` with `process.release.name === 'node'`
  * (Deno, Bun and Cloudflare's workerd all imitate Node's `process`, so they are asked first:
  * workerd by its user agent, `Cloudflare-Workers`), and for browsers the user agent's product
- * token (Blink-based browsers say `Chrome/`, Firefox `Firefox/`). This is version sniffing, on
+ * token (Blink-based browsers say `Chrome/`, Firefox `Firefox/`; what is left that says
+ * `AppleWebKit` is WebKit: Safari, and every browser on iOS, whose `CriOS/` and `FxiOS/` run on
+ * WebKit too; its major is 0, since no row asks). This is version sniffing, on
  * purpose and only for speed: the results of every plan are identical, but whether the native
  * codec or the wasm core is faster depends on the engine's codec, which no feature test can see
  * (Node 24 and 26 have the same APIs as Node 22, with SIMD codecs behind them).
@@ -54,6 +56,7 @@ export function detectRuntime(globals: RuntimeGlobals = globalThis as RuntimeGlo
   if (firefox) return { engine: 'firefox', major: major(firefox[1]) };
   const chromium = /Chrom(?:e|ium)\/(\d+)/.exec(agent); // also HeadlessChrome/, and Edge and Opera (Blink)
   if (chromium) return { engine: 'chromium', major: major(chromium[1]) };
+  if (/AppleWebKit/.test(agent)) return { engine: 'webkit', major: 0 };
   return { engine: 'other', major: 0 };
 }
 

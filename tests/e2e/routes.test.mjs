@@ -104,12 +104,11 @@ before(async () => {
 });
 after(() => server?.close());
 
-// No row names WebKit: it reports no engine the package knows (its user agent reads as Safari's),
-// and has neither Node's Buffer nor its byte checks, so the rule gives it the portable plan.
+// Each browser reports its engine and takes its own row (WebKitGTK's user agent reads as Safari's).
 for (const [name, launch, engine, plan, skip] of [
   ['chromium', launchChromium, 'chromium', 'chromium', missing('chromium')],
   ['firefox', launchFirefox, 'firefox', 'firefox', missing('firefox')],
-  ['webkit', launchWebKit, 'other', 'portable', noWebKit],
+  ['webkit', launchWebKit, 'webkit', 'webkit', noWebKit],
 ]) {
   const title = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' }[name];
   test(`${title}: every plan it can build gives the reference results`, { skip }, async (t) => {

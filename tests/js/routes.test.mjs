@@ -53,7 +53,25 @@ test('the runtime is detected from its documented version strings', () => {
     ua(
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Safari/605.1.15',
     ),
-    { engine: 'other', major: 0 },
+    { engine: 'webkit', major: 0 },
+  );
+  // Every browser on iOS is WebKit, Chrome's and Firefox's too.
+  assert.deepEqual(
+    ua(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
+    ),
+    { engine: 'webkit', major: 0 },
+  );
+  assert.deepEqual(
+    ua(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/133.0 Mobile/15E148 Safari/605.1.15',
+    ),
+    { engine: 'webkit', major: 0 },
+  );
+  // WebKitGTK, as the tests run it.
+  assert.deepEqual(
+    ua('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/60.5 Safari/605.1.15'),
+    { engine: 'webkit', major: 0 },
   );
   assert.deepEqual(ua('Cloudflare-Workers'), { engine: 'other', major: 0 });
   // workerd also imitates Node's process object; its user agent says what it is.
@@ -81,11 +99,12 @@ test('each runtime gets its row; a runtime no row names gets a plan by rule from
   assert.equal(plan('bun', 1, node), 'bun');
   assert.equal(plan('chromium', 156, browser), 'chromium');
   assert.equal(plan('firefox', 153, browser), 'firefox');
-  // No row: a new Node major, a Node-compatible runtime, Safari, workerd, a new engine.
+  assert.equal(plan('webkit', 26, browser), 'webkit');
+  // No row: a new Node major, a Node-compatible runtime, workerd, a new engine.
   assert.equal(plan('node', 27, node), 'node26', 'Node 27: Buffer and isUtf8, so the newest Node plan');
   assert.equal(plan('node', 30, { buffer: true, isUtf8: false }), 'portable', 'a Node without isUtf8');
   assert.equal(plan('other', 0, node), 'node26', 'an engine with Node APIs');
-  assert.equal(plan('other', 0, browser), 'portable', 'Safari, workerd, a new engine');
+  assert.equal(plan('other', 0, browser), 'portable', 'workerd, a new engine');
   // And what this runtime chose at import.
   assert.equal(api.activePlan().name, api.defaultPlan);
   assert.equal(api.defaultPlan, api.planFor(api.runtime));
