@@ -78,6 +78,35 @@ finish_background() {
   cat "$2"
   [ "$status" = 0 ] || { echo "$3 failed ($status)"; exit "$status"; }
 }
+# Runs its arguments, each "name::command", at once (bash -c, the exported environment), each
+# one's output into a log of its own; then prints each log in turn under its name and time, and
+# fails as the first of them that failed.
+together() {
+  local dir status=0 i=0 job took code
+  dir=$(mktemp -d)
+  local pids=() names=()
+  for job in "$@"; do
+    names+=("${job%%::*}")
+    (
+      begun=$(date +%s)
+      code=0
+      bash -c "${job#*::}" || code=$?
+      echo "$(($(date +%s) - begun)) $code" >"$dir/$i.end"
+      exit "$code"
+    ) >"$dir/$i.log" 2>&1 &
+    pids+=($!)
+    i=$((i + 1))
+  done
+  for i in "${!pids[@]}"; do wait "${pids[$i]}" || true; done
+  for i in "${!names[@]}"; do
+    read -r took code <"$dir/$i.end" || { took=?; code=1; }
+    printf -- '--- %s: %s s%s\n' "${names[$i]}" "$took" "$([ "$code" = 0 ] || echo ", FAILED (exit $code)")"
+    cat "$dir/$i.log"
+    [ "$code" = 0 ] || [ "$status" != 0 ] || status=$code
+  done
+  rm -rf "$dir"
+  [ "$status" = 0 ] || exit "$status"
+}
 # The JavaScript suites run two test files at a time (node --test runs one on 2 cores by default):
 # they are independent, and the machine has two cores.
 
@@ -116,7 +145,12 @@ step "rust tests" "rust: unit, integration and doc tests (exhaustive sweeps run 
 # from a clean target dir, 27 Nov 2026: 170 s of CPU, 125 s without; the suites ran as long).
 unoptimised=()
 for crate in js-sys wasm-bindgen futures-util regex-syntax; do unoptimised+=(--config "profile.test.package.$crate.opt-level=0"); done
-cargo "${unoptimised[@]}" test --locked --features js,js-snippet,serde,serde-wasm-bindgen
+# The unit and integration binaries' tests two at a time, each in a process of its own, the
+# slowest of the last run first (scripts/test-pool.mjs: libtest's threads take them in name order,
+# so a long one that comes late runs alone at the end). Warm, 29 Nov 2026: unit 17.8 -> 17.2 s,
+# integration 32.3 -> 31.1 s (the two longest unit tests are 14.7 and 14.4 s of its 32).
+CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="node $PWD/scripts/test-pool.mjs" WTF8_TEST_PROCESSES=2 \
+  cargo "${unoptimised[@]}" test --locked --features js,js-snippet,serde,serde-wasm-bindgen
 
 step "rust tests as wasm" "rust on wasm (simd128): the unit, integration, exhaustive, property, slide and vector suites as wasm32-wasip1 under Node's WASI, on the SIMD kernels the package ships; and their lint"
 bash scripts/test-wasm.sh
@@ -164,26 +198,20 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner WASM_BINDGEN
   CHROMEDRIVER="${WTF8_CHROMEDRIVER:-/usr/bin/chromedriver}" cargo test "${example[@]}" --features js-snippet
 node --test --test-reporter=spec tests/wasm-bindgen/*.test.mjs
 
-step "vectors" "vectors: tests/vectors/**/*.json are what their generators produce (Python, Node, Java oracles)"
-python3 tests/vectors/generate.py --check
-python3 tests/vectors/encodings/generate.py --check
+# Steps whose parts leave a core idle (a Python or Java oracle, prettier, the package build: about
+# one core each) run their parts at once (`together`): on a new machine these six, one at a time,
+# kept the cores 54-74 % busy for 72 s (28 Nov 2026).
+step "vectors, prettier, build pkg/" "at once: the vector tables are what their generators produce (Python, Node, Java oracles); the format of the TypeScript, JavaScript, JSON, HTML and CSS (prettier, .prettierrc.json); the npm package built (pkg/)"
+together \
+  "vectors::python3 tests/vectors/generate.py --check && python3 tests/vectors/encodings/generate.py --check" \
+  "prettier::node_modules/.bin/prettier --check --log-level warn ." \
+  "build pkg/::node scripts/build.mjs"
 
-step "prettier" "js: format (prettier, .prettierrc.json) of the TypeScript, JavaScript, JSON, HTML and CSS"
-node_modules/.bin/prettier --check --log-level warn .
-
-step "build pkg/" "build the npm package (pkg/)"
-node scripts/build.mjs
-
-step "docs" "docs: every js example of README.md and docs/ runs against pkg/ and its claims hold; relative links and anchors resolve; the API reference builds from the TSDoc with warnings as errors (TypeDoc)"
-node --test --test-reporter=spec tests/docs/*.test.mjs
-node scripts/api-docs.mjs
-
-step "package types" "the packed package's entries and types resolve under every TypeScript resolution (attw: node10, node16 CJS and ESM, bundler) and its manifest lints clean (publint)"
-node_modules/.bin/attw --pack pkg --format ascii
-node_modules/.bin/publint --strict pkg
-
-step "route campaign" "routes: the property campaign, 600 seeded cases per runtime, every plan against the wasm-only plan in Node 22/24/26, Deno and Bun (fuzz/README.md)"
-node scripts/route-campaign.mjs --cases 600 --seed 20261127 --max-length 70000 --pause 0
+step "docs, package types, route campaign" "at once, on the package built: every js example of README.md and docs/ runs against pkg/ and its claims hold, relative links and anchors resolve, the bench's figures are benches/results.json's, the API reference builds from the TSDoc with warnings as errors (TypeDoc); the packed package's entries and types resolve under every TypeScript resolution (attw: node10, node16 CJS and ESM, bundler) and its manifest lints clean (publint); the routes' property campaign, 600 seeded cases per runtime, every plan against the wasm-only plan in Node 22/24/26, Deno and Bun (fuzz/README.md)"
+together \
+  "docs::node --test --test-reporter=spec tests/docs/*.test.mjs && node scripts/api-docs.mjs" \
+  "package types::node_modules/.bin/attw --pack pkg --format ascii && node_modules/.bin/publint --strict pkg" \
+  "route campaign::node scripts/route-campaign.mjs --cases 600 --seed 20261127 --max-length 70000 --pause 0"
 
 step "fuzz smoke, the end" "wait for the fuzz smoke (started before \"rust package, MSRV\"), and print what it did"
 finish_background "$fuzz_pid" "$fuzz_log" "the fuzz smoke"
