@@ -22,6 +22,12 @@
 //          pools of 4,096 strings of 8/32/128 units, benches/short.mjs)  --no-short (skip it)
 //          --short-size 8,32  --short-script ascii,cjk  --short-samples N  --fixed-cost (instead:
 //          what one short call spends in each step, benches/fixed-cost.mjs, through the test entry)
+//          --no-rows (skip the rows benchmark, benches/rows.mjs, which a full run ends with)
+//
+// A full run (every runtime, none of the options that narrow or change the measurement) also
+// writes benches/results.json, the summary of the run with its commit, and from it the speed and
+// size sections of README.md and the results of benches/README.md (benches/results.mjs); a run at
+// a commit with changes to js/, src/, bindings/ or scripts/build.mjs marks the commit with `+`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +39,8 @@ import { DEFAULTS, formatReport } from './suite.mjs';
 import { mainFileFor, RUNTIMES, runtimeNamed } from '../scripts/runtimes.mjs';
 import { crossRuntimeTable, plansReport, shortTable } from './report.mjs';
 import { fixedCostTable } from './fixed-cost.mjs';
+import { RESULTS_FILE, measureSizes, summarize, writeSections } from './results.mjs';
+import { runRows } from './rows.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -56,6 +64,7 @@ const KNOWN = [
   '--no-short',
   '--fixed-cost',
   '--plans',
+  '--no-rows',
   '--help',
   '-h',
 ];
@@ -129,6 +138,28 @@ const memoryUnits = value('--memory-units', quick ? '4Mi' : '64Mi');
 const big = flag('--big');
 const memoryOnly = flag('--memory-only');
 const doMemory = !flag('--no-memory') && !plansMode && opts.short !== 'only';
+// A full run writes benches/results.json and the documents' sections from it: one that measures
+// every runtime with the defaults, nothing narrowed or changed.
+const NARROWING = [
+  '--runtime',
+  '--corpus',
+  '--size',
+  '--side',
+  '--samples',
+  '--samples-large',
+  '--target-ms',
+  '--only',
+  '--contenders',
+  '--short-size',
+  '--short-script',
+  '--short-samples',
+  '--memory-only',
+  '--short-only',
+  '--no-short',
+  '--fixed-cost',
+  '--no-rows',
+];
+const fullRun = !quick && !plansMode && !NARROWING.some(flag);
 const jsonPath = resolve(
   value('--json', join(root, 'target', 'bench', `${plansMode ? 'plans' : 'matrix'}${quick ? '-quick' : ''}.json`)),
 );
@@ -243,6 +274,20 @@ if (plansMode) {
     console.log('');
     console.log(shortTable(results));
   }
+}
+
+if (fullRun && !failed) {
+  console.log('');
+  console.log('ROWS: 10,000 short rows read back (benches/rows.mjs)');
+  const rows = runRows({ log: (line) => console.log(`  ${line}`) });
+  save();
+  const summary = summarize(JSON.parse(readFileSync(jsonPath, 'utf8')), { rows, sizes: measureSizes() });
+  writeFileSync(RESULTS_FILE, JSON.stringify(summary, null, 1) + '\n');
+  writeSections(summary);
+  console.log('');
+  console.log(
+    `a full run: wrote benches/results.json (commit ${summary.commit}) and, from it, README.md's speed and sizes and benches/README.md's results`,
+  );
 }
 
 const elapsed = (performance.now() - started) / 1000;

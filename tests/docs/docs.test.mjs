@@ -27,6 +27,11 @@
 // (b) Every relative link and `#anchor` of README.md, CONTRIBUTING.md, docs/*.md,
 //     benches/README.md and fuzz/README.md resolves: the file or folder exists, and an anchor
 //     names a heading of the target (GitHub's slugs) or an `id`/`name` in it.
+//
+// (c) The speed and size figures of README.md and the results of benches/README.md are what
+//     benches/results.json says (one full `npm run bench`, which writes all of them: the marked
+//     sections are benches/results.mjs's rendering of it), and that run names a commit of this
+//     repository.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -39,6 +44,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -390,3 +396,26 @@ for (const file of LINK_FILES) {
     assert.deepStrictEqual(broken, [], `broken links in ${file}`);
   });
 }
+
+test('the figures of README.md and benches/README.md are those of benches/results.json, one bench run', async () => {
+  const { RESULTS_FILE, SECTIONS, currentSection } = await import('../../benches/results.mjs');
+  const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8'));
+  for (const { file, name, render } of SECTIONS) {
+    const now = currentSection(readFileSync(join(root, file), 'utf8'), name);
+    assert.notEqual(now, null, `${file} has no markers for the bench's ${name} section`);
+    assert.equal(
+      now,
+      render(results),
+      `${file}'s ${name} section is not benches/results.json's (node benches/results.mjs --write)`,
+    );
+  }
+  const commit = results.commit.replace(/\+$/, '');
+  assert.match(commit, /^[0-9a-f]{7,}$/);
+  assert.doesNotThrow(
+    () => execFileSync('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: root, stdio: 'ignore' }),
+    `benches/results.json names commit ${commit}, which this repository does not have`,
+  );
+  assert.ok(
+    results.speed.length > 0 && results.short.length > 0 && results.rows.length > 0 && results.sizes.length === 3,
+  );
+});
