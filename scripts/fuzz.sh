@@ -2,7 +2,7 @@
 # Runs the fuzz targets (fuzz/fuzz_targets/, see fuzz/README.md) one at a time and prints the
 # executions per target. Fails if any target finds anything.
 #
-#   bash scripts/fuzz.sh --seconds N [target ...]   # scripts/test.sh runs --seconds 10
+#   bash scripts/fuzz.sh --seconds N [target ...]   # scripts/test.sh runs --seconds 6
 #   bash scripts/fuzz.sh --minutes N [target ...]   # each target for N minutes, in one run
 #   bash scripts/fuzz.sh --runs N [target ...]      # until N executions each
 #   bash scripts/fuzz.sh --campaign --minutes N [target ...]

@@ -57,7 +57,10 @@ downloads() {
       sudo_cmd=()
       [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
       "${sudo_cmd[@]}" apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+      # Without the recommended packages (ffmpeg's codecs for Firefox, the sandbox helper, and
+      # what their dependencies recommend): 76 packages instead of 317, 37 s of CPU to install
+      # instead of 71 (29 Nov 2026); every browser suite passes without them.
+      DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     fi
   fi
 
