@@ -237,9 +237,6 @@ WTF8_HIDE=Buffer,getBuiltinModule node --import ./tests/js/portable-preload.mjs 
 step "js node20 no getBuiltinModule" "the main entry's suites again on Node 20, as on Node 20.0-20.15 (Buffer, but no process.getBuiltinModule for isAscii/isUtf8)"
 WTF8_HIDE=getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
 
-step "memory" "memory: every wtf8-wasm/encodings function, and wtf8-wasm/inspect walked whole, on 64 Mi-unit inputs (child processes) leave their wasm memory at most 4 MiB"
-node --test --test-concurrency=2 --test-reporter=spec tests/memory/*.test.mjs
-
 # Node 22+ all have process.getBuiltinModule and the JS String Builtins, so of the runs above only
 # the one without Buffer (the browser-like paths: the builtins move code units) still differs.
 for version in node22 node24 node26; do
@@ -249,14 +246,12 @@ for version in node22 node24 node26; do
   WTF8_HIDE=Buffer,getBuiltinModule "$bin" --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
 done
 
-step "consumer" "consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, WebKit, esbuild, webpack, Vite"
-node --test --test-concurrency=2 --test-reporter=spec tests/consumer/*.test.mjs
-
-step "boundaries" "boundaries: the shared strings through the real stores and wires (node:sqlite, bun:sqlite, PGlite, fetch, node:http, WebSocket, workers, files, msgpack, bson) in Node 20/22/24/26, Deno and Bun, and IndexedDB, localStorage, the Cache API and OPFS across a browser restart in Chromium and Firefox; the README's table and recipes"
-node --test --test-concurrency=2 --test-reporter=spec tests/boundaries/*.test.mjs
-
-step "e2e" "routes in Deno, Bun, workerd, Chromium, Firefox and WebKit; the browser paths; the platform check and the encodings entry in the three browsers; the demo page in Chromium (and Firefox and WebKit smoke tests), its live boundary check, its server and helpers"
-node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.test.mjs
+# Four suites in one run of node --test, two files at a time, the browser suites first: one at a time,
+# each ended with one file running alone (their cores 82-87 % busy in a new-machine run, 29 Nov
+# 2026: memory 41 s, consumer 31, boundaries 27, e2e 114).
+step "e2e, boundaries, consumer, memory" "e2e: routes in Deno, Bun, workerd, Chromium, Firefox and WebKit; the browser paths; the platform check and the encodings entry in the three browsers; the demo page in Chromium (and Firefox and WebKit smoke tests), its live boundary check, its server and helpers. boundaries: the shared strings through the real stores and wires (node:sqlite, bun:sqlite, PGlite, fetch, node:http, WebSocket, workers, files, msgpack, bson) in Node 20/22/24/26, Deno and Bun, and IndexedDB, localStorage, the Cache API and OPFS across a browser restart in Chromium, Firefox and WebKit; the README's table and recipes. consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, WebKit, esbuild, webpack, Vite. memory: every wtf8-wasm/encodings function, and wtf8-wasm/inspect walked whole, on 64 Mi-unit inputs (child processes) leave their wasm memory at most 4 MiB"
+node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.test.mjs tests/boundaries/*.test.mjs \
+  tests/consumer/*.test.mjs tests/memory/*.test.mjs
 
 echo
 echo "all tests passed in $(( $(date +%s) - started )) s"
