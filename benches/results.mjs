@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { RUNTIME_LABELS } from '../scripts/runtimes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS_FILE = join(root, 'benches', 'results.json');
@@ -22,17 +23,6 @@ const OPS = [
   { side: 'encode', ratio: 'encode÷TE', control: "TE'÷TE" },
   { side: 'decode', ratio: 'decode÷TD', control: "TD'÷TD" },
 ];
-const LABELS = {
-  node20: 'Node 20',
-  node22: 'Node 22',
-  node24: 'Node 24',
-  node26: 'Node 26',
-  deno: 'Deno',
-  bun: 'Bun',
-  chromium: 'Chromium',
-  firefox: 'Firefox',
-  webkit: 'WebKit',
-};
 const round = (x) => (x == null ? null : +x.toFixed(2));
 const lowMedian = (list) => {
   if (!list.length) return null;
@@ -178,7 +168,7 @@ const dateWords = (iso) => {
 };
 /** "Node 22.23.3" from "node v22.23.3 (V8 …)", "Deno 2.9.6", "Chromium 156", "WebKitGTK 2.50.6". */
 const versionWords = ({ name, version }) => {
-  if (!version) return LABELS[name] ?? name;
+  if (!version) return RUNTIME_LABELS[name] ?? name;
   const node = version.match(/^node v(\S+)/);
   if (node) return `Node ${node[1]}`;
   const deno = version.match(/^deno (\S+)/);
@@ -191,8 +181,8 @@ const versionWords = ({ name, version }) => {
   if (firefox) return `Firefox ${firefox[1]}`;
   return version;
 };
-const measured = (r) =>
-  `\`${r.command}\` at commit ${r.commit}, ${dateWords(r.date)}, on a ${r.machine} (load average ${r.load.start} at the start); ${r.runtimes.map(versionWords).join(', ')}`;
+const measured = (r, { dated = true } = {}) =>
+  `\`${r.command}\` at commit ${r.commit}${dated ? `, ${dateWords(r.date)}` : ''}, on a ${r.machine} (load average ${r.load.start} at the start); ${r.runtimes.map(versionWords).join(', ')}`;
 const extent = (list) => {
   const values = list.filter((x) => x != null);
   return values.length ? `${f2(Math.min(...values))}–${f2(Math.max(...values))}` : '–';
@@ -219,7 +209,7 @@ export function readmeSpeed(r) {
     '|---|---:|---:|---:|---:|',
     ...r.runtimes.map(
       ({ name }) =>
-        `| ${LABELS[name] ?? name} | ${cell(name, 'encode', 'wellFormed')} | ${cell(name, 'encode', 'lone')} | ${cell(name, 'decode', 'wellFormed')} | ${cell(name, 'decode', 'lone')} |`,
+        `| ${RUNTIME_LABELS[name] ?? name} | ${cell(name, 'encode', 'wellFormed')} | ${cell(name, 'encode', 'lone')} | ${cell(name, 'decode', 'wellFormed')} | ${cell(name, 'decode', 'lone')} |`,
     ),
   ];
   const shortDecode = r.short.filter((s) => s.op === 'decode');
@@ -228,7 +218,7 @@ export function readmeSpeed(r) {
   lines.push(
     '',
     wrap(
-      `Measured with ${measured(r)}. Short well-formed strings (8–128 units, pools of 4,096 different ones) decode at ${extent(shortDecode.map((s) => s.wellFormed?.low))} of the platform's speed in each runtime's worst case, ${extent(shortDecode.map((s) => s.wellFormed?.median))} in its median. Reading 10,000 short rows back as a BLOB plus \`decode\` takes ${extent(sqlite)} times the TEXT read in SQLite and ${extent(pglite)} in PGlite, as with the platform's \`TextDecoder\` on the same bytes (${extent(r.rows.map((x) => x.textDecoder))}): the cost is the driver's, a byte array and a call per row. \`benches/README.md\` in the repository has every figure of this run, the method and the known misses.`,
+      `Measured with ${measured(r, { dated: false })}. Short well-formed strings (8–128 units, pools of 4,096 different ones) decode at ${extent(shortDecode.map((s) => s.wellFormed?.low))} of the platform's speed in each runtime's worst case, ${extent(shortDecode.map((s) => s.wellFormed?.median))} in its median. Reading 10,000 short rows back as a BLOB plus \`decode\` takes ${extent(sqlite)} times the TEXT read in SQLite and ${extent(pglite)} in PGlite, as with the platform's \`TextDecoder\` on the same bytes (${extent(r.rows.map((x) => x.textDecoder))}): the cost is the driver's, a byte array and a call per row. \`benches/README.md\` in the repository has every figure of this run, the method and the known misses.`,
     ),
   );
   return lines.join('\n');

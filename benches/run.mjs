@@ -140,24 +140,10 @@ const memoryOnly = flag('--memory-only');
 const doMemory = !flag('--no-memory') && !plansMode && opts.short !== 'only';
 // A full run writes benches/results.json and the documents' sections from it: one that measures
 // every runtime with the defaults, nothing narrowed or changed.
+// (every option but where the JSON goes, which plans, the memory test's size and the rows'.)
 const NARROWING = [
-  '--runtime',
-  '--corpus',
-  '--size',
-  '--side',
-  '--samples',
-  '--samples-large',
-  '--target-ms',
-  '--only',
-  '--contenders',
-  '--short-size',
-  '--short-script',
-  '--short-samples',
-  '--memory-only',
-  '--short-only',
-  '--no-short',
-  '--fixed-cost',
-  '--no-rows',
+  ...WITH_VALUE.filter((name) => !['--json', '--plan', '--memory-units'].includes(name)),
+  ...KNOWN.filter((name) => !['--big', '--no-memory', '--details', '--help', '-h'].includes(name)),
 ];
 const fullRun = !quick && !plansMode && !NARROWING.some(flag);
 const jsonPath = resolve(

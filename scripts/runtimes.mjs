@@ -75,6 +75,19 @@ export const RUNTIMES = [
 ];
 
 /** The runtime called `name`; throws for an unknown name. */
+/** How the documents name each runtime of the matrix (the README's tables). */
+export const RUNTIME_LABELS = {
+  node20: 'Node 20',
+  node22: 'Node 22',
+  node24: 'Node 24',
+  node26: 'Node 26',
+  deno: 'Deno',
+  bun: 'Bun',
+  chromium: 'Chromium',
+  firefox: 'Firefox',
+  webkit: 'WebKit',
+};
+
 export function runtimeNamed(name) {
   const found = RUNTIMES.find((r) => r.name === name);
   if (!found) throw new Error(`unknown runtime ${name}; known: ${RUNTIMES.map((r) => r.name).join(', ')}`);

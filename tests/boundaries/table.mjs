@@ -11,29 +11,18 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BROWSER_FACTS } from './browser-facts.mjs';
 import { RUNTIME_FACTS } from './facts.mjs';
+import { RUNTIME_LABELS } from '../../scripts/runtimes.mjs';
 
 export const README = join(fileURLToPath(new URL('../..', import.meta.url)), 'README.md');
 export const START = '<!-- boundaries table: made by tests/boundaries/table.mjs from the tested facts -->';
 export const END = '<!-- end of the boundaries table -->';
 
-const LABELS = {
-  node20: 'Node 20',
-  node22: 'Node 22',
-  node24: 'Node 24',
-  node26: 'Node 26',
-  deno: 'Deno',
-  bun: 'Bun',
-  chromium: 'Chromium',
-  firefox: 'Firefox',
-  webkit: 'WebKit',
-};
-
 /** "Node 20–26, Deno, Bun": the runtimes' labels, Node versions in a run where they are consecutive. */
 function runtimesLabel(names) {
-  const order = Object.keys(LABELS);
+  const order = Object.keys(RUNTIME_LABELS);
   const sorted = [...names].sort((a, b) => order.indexOf(a) - order.indexOf(b));
   const nodes = sorted.filter((n) => n.startsWith('node'));
-  const others = sorted.filter((n) => !n.startsWith('node')).map((n) => LABELS[n]);
+  const others = sorted.filter((n) => !n.startsWith('node')).map((n) => RUNTIME_LABELS[n]);
   const all = ['node20', 'node22', 'node24', 'node26'];
   const run =
     nodes.length > 2 && all.slice(all.indexOf(nodes[0]), all.indexOf(nodes[0]) + nodes.length).join() === nodes.join();
