@@ -2,15 +2,20 @@
 // Kernel benchmark: the Rust core's conversions timed inside wasm, the SIMD kernels (the build
 // with `-C target-feature=+simd128`, as shipped) against the scalar kernels (the same crate built
 // without it) and a plain `memory.copy` of the same input, in the same run, in Node and in
-// headless Chromium. See benches/README.md, "The core's kernels".
+// headless Chromium and Firefox; and the native anchor: simdutf's SSE kernels on the same
+// corpora, natively.
+// See benches/README.md, "The core's kernels".
 //
-//   node benches/kernels.mjs                       # build, then Node (this binary) and Chromium
+//   node benches/kernels.mjs                       # build, then native, Node (this binary), browsers
 //   node benches/kernels.mjs --node /path/to/node  # the Node part in another Node binary
-//   node benches/kernels.mjs --no-chromium | --no-node | --quick
+//   node benches/kernels.mjs --no-chromium | --no-firefox | --no-node | --quick | --rounds 3
+//   node benches/kernels.mjs --native haswell      # the anchor's simdutf kernels (westmere: SSE)
+//   node benches/kernels.mjs --native none         # no anchor (no C++ build)
 //   node benches/kernels.mjs --corpus cjk,dense --kernel encode,decode --units 20000
 //
-// The benchmark crate is benches/kernels/ (its own workspace). Both builds go through binaryen's
-// wasm-opt -O3 like the shipped main module. Results also go to target/bench/kernels.json.
+// The benchmark crates are benches/kernels/ and benches/kernels-native/ (each its own workspace).
+// Both wasm builds go through binaryen's wasm-opt -O3 like the shipped main module. Results also
+// go to target/bench/kernels.json.
 import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -34,7 +39,7 @@ if (flag('--help')) {
   console.log(
     readFileSync(fileURLToPath(import.meta.url), 'utf8')
       .split('\n')
-      .slice(1, 12)
+      .slice(1, 18)
       .join('\n'),
   );
   process.exit(0);
@@ -111,11 +116,14 @@ function runNode(job) {
   return { runtime: `Node ${version}`, ...result };
 }
 
-async function runChromium(job) {
-  const { launchChromium, CHROMIUM } = await import(join(root, 'tests', 'support', 'browsers.mjs'));
-  const version = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim();
+/** The kernels in a page of `browser` ('chromium' or 'firefox', Debian's, headless). */
+async function runBrowser(name, job) {
+  const support = await import(join(root, 'tests', 'support', 'browsers.mjs'));
+  const [launch, binary] =
+    name === 'chromium' ? [support.launchChromium, support.CHROMIUM] : [support.launchFirefox, support.FIREFOX];
+  const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
   console.error(`» ${version}`);
-  const browser = await launchChromium();
+  const browser = await launch();
   try {
     const page = await browser.newPage();
     await page.goto('about:blank');
@@ -126,16 +134,63 @@ async function runChromium(job) {
   }
 }
 
+/**
+ * The native anchor: benches/kernels-native/ built natively, run on the same corpora (written to
+ * target/bench/kernels-native/) with simdutf's `implementation` forced. Returns its rows, keyed
+ * `corpus kernel`, or null with `--native none`.
+ */
+function runNative(corpora, implementation) {
+  if (implementation === 'none') return null;
+  const dir = join(root, 'target', 'bench', 'kernels-native');
+  mkdirSync(dir, { recursive: true });
+  for (const { name, text, wtf8 } of corpora) {
+    writeFileSync(join(dir, `${name}.utf16le`), Buffer.from(text, 'utf16le'));
+    writeFileSync(join(dir, `${name}.wtf8`), Buffer.from(wtf8, 'base64'));
+  }
+  writeFileSync(join(dir, 'corpora.txt'), corpora.map((c) => c.name).join('\n') + '\n');
+  const targetDir = join(root, 'target', 'kernel-native');
+  console.error('» cargo build (native anchor: simdutf)');
+  execFileSync(
+    'cargo',
+    [
+      'build',
+      '--quiet',
+      '--release',
+      '--manifest-path',
+      join(here, 'kernels-native', 'Cargo.toml'),
+      '--target-dir',
+      targetDir,
+    ],
+    { stdio: 'inherit' },
+  );
+  console.error(`» native: simdutf, SIMDUTF_FORCE_IMPLEMENTATION=${implementation}`);
+  const args = ['--samples', String(opts.samples), '--sample-ms', String(opts.sampleMs)];
+  if (opts.kernels) args.push('--kernels', opts.kernels.join(','));
+  const out = JSON.parse(
+    execFileSync(join(targetDir, 'release', 'kernel-native'), [...args, dir], {
+      encoding: 'utf8',
+      env: { ...process.env, SIMDUTF_FORCE_IMPLEMENTATION: implementation },
+    }),
+  );
+  return keyed(out);
+}
+
 const fmt = (x) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 
-function print({ runtime, rows }) {
-  console.log(`\n${runtime}: ns per UTF-16 code unit inside wasm (fastest of ${opts.samples} samples, ${units} units)`);
-  console.log('| kernel | corpus | bytes/unit | scalar | SIMD | speed-up | memcpy |');
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+function print({ runtime, rows }, native) {
+  console.log(
+    `\n${runtime}: ns per UTF-16 code unit inside wasm (fastest of ${opts.samples} samples in each of ${rounds} rounds, ${units} units)`,
+  );
+  const anchor = native ? ` native (simdutf ${native.implementation}) | SIMD ÷ native |` : '';
+  console.log(`| kernel | corpus | bytes/unit | scalar | SIMD | speed-up | memcpy |${anchor}`);
+  console.log(`| --- | --- | ---: | ---: | ---: | ---: | ---: |${native ? ' ---: | ---: |' : ''}`);
   for (const r of rows) {
     const speedup = r.scalar / r.simd;
+    const n = native?.rows.get(`${r.corpus} ${r.kernel}`);
+    // simdutf has no WTF-8: corpora with lone surrogates have no anchor.
+    const cells = native ? (n ? ` ${fmt(n.native)} | ${(r.simd / n.native).toFixed(2)} |` : ' – | – |') : '';
     console.log(
-      `| ${r.kernel} | ${r.corpus} | ${(r.bytes / r.units).toFixed(2)} | ${fmt(r.scalar)} | ${fmt(r.simd)} | ${speedup.toFixed(2)}× | ${fmt(r.copy)} |`,
+      `| ${r.kernel} | ${r.corpus} | ${(r.bytes / r.units).toFixed(2)} | ${fmt(r.scalar)} | ${fmt(r.simd)} | ${speedup.toFixed(2)}× | ${fmt(r.copy)} |${cells}`,
     );
   }
 }
@@ -147,12 +202,44 @@ const corpora = buildCorpora({ names: corpusNames, sizes: [units] }).map(({ name
   wtf8: Buffer.from(referenceWtf8(text)).toString('base64'),
 }));
 const job = { modules, corpora, ...opts };
-const results = [];
-if (!flag('--no-node')) results.push(runNode(job));
-if (!flag('--no-chromium')) results.push(await runChromium(job));
-for (const r of results) print(r);
+// Rounds: the anchor, then each runtime, `--rounds` times over; every figure is its fastest
+// round's, so that a slow spell of this shared machine in one round does not make a ratio.
+const rounds = Number(option('--rounds', quick ? 1 : 2));
+const fastest = (a, b) => {
+  if (!a) return b;
+  for (const [key, x] of b.rows) {
+    const y = a.rows.get(key);
+    if (!y) a.rows.set(key, x);
+    else for (const f of ['native', 'scalar', 'simd', 'copy']) if (f in x) y[f] = Math.min(y[f], x[f]);
+  }
+  return a;
+};
+const keyed = (result) => ({ ...result, rows: new Map(result.rows.map((r) => [`${r.corpus} ${r.kernel}`, r])) });
+let native = null;
+const byRuntime = [];
+for (let round = 0; round < rounds; round++) {
+  if (rounds > 1) console.error(`» round ${round + 1} of ${rounds}`);
+  native = fastest(native, runNative(corpora, option('--native', 'westmere')));
+  const these = [];
+  if (!flag('--no-node')) these.push(runNode(job));
+  if (!flag('--no-chromium')) these.push(await runBrowser('chromium', job));
+  if (!flag('--no-firefox')) these.push(await runBrowser('firefox', job));
+  these.forEach((r, at) => (byRuntime[at] = fastest(byRuntime[at], keyed(r))));
+}
+const results = byRuntime.map((r) => ({ ...r, rows: [...r.rows.values()] }));
+for (const r of results) print(r, native);
 mkdirSync(join(root, 'target', 'bench'), { recursive: true });
 writeFileSync(
   join(root, 'target', 'bench', 'kernels.json'),
-  JSON.stringify({ date: new Date().toISOString(), units, opts, results }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      units,
+      opts,
+      native: native && { implementation: native.implementation, rows: [...native.rows.values()] },
+      results,
+    },
+    null,
+    2,
+  ),
 );
