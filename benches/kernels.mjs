@@ -134,6 +134,17 @@ async function runBrowser(name, job) {
   }
 }
 
+/** Each figure its fastest round's: merges the rows of `b` into `a` (rows keyed `corpus kernel`). */
+const fastest = (a, b) => {
+  if (!a) return b;
+  for (const [key, x] of b.rows) {
+    const y = a.rows.get(key);
+    if (!y) a.rows.set(key, x);
+    else for (const f of ['native', 'scalar', 'simd', 'copy']) if (f in x) y[f] = Math.min(y[f], x[f]);
+  }
+  return a;
+};
+const keyed = (result) => ({ ...result, rows: new Map(result.rows.map((r) => [`${r.corpus} ${r.kernel}`, r])) });
 /**
  * The native anchor: benches/kernels-native/ built natively, run on the same corpora (written to
  * target/bench/kernels-native/) with simdutf's `implementation` forced. Returns its rows, keyed
@@ -205,16 +216,6 @@ const job = { modules, corpora, ...opts };
 // Rounds: the anchor, then each runtime, `--rounds` times over; every figure is its fastest
 // round's, so that a slow spell of this shared machine in one round does not make a ratio.
 const rounds = Number(option('--rounds', quick ? 1 : 2));
-const fastest = (a, b) => {
-  if (!a) return b;
-  for (const [key, x] of b.rows) {
-    const y = a.rows.get(key);
-    if (!y) a.rows.set(key, x);
-    else for (const f of ['native', 'scalar', 'simd', 'copy']) if (f in x) y[f] = Math.min(y[f], x[f]);
-  }
-  return a;
-};
-const keyed = (result) => ({ ...result, rows: new Map(result.rows.map((r) => [`${r.corpus} ${r.kernel}`, r])) });
 let native = null;
 const byRuntime = [];
 for (let round = 0; round < rounds; round++) {

@@ -74,7 +74,6 @@ export const RUNTIMES = [
   },
 ];
 
-/** The runtime called `name`; throws for an unknown name. */
 /** How the documents name each runtime of the matrix (the README's tables). */
 export const RUNTIME_LABELS = {
   node20: 'Node 20',
@@ -88,6 +87,7 @@ export const RUNTIME_LABELS = {
   webkit: 'WebKit',
 };
 
+/** The runtime called `name`; throws for an unknown name. */
 export function runtimeNamed(name) {
   const found = RUNTIMES.find((r) => r.name === name);
   if (!found) throw new Error(`unknown runtime ${name}; known: ${RUNTIMES.map((r) => r.name).join(', ')}`);

@@ -4,8 +4,8 @@
 //!
 //! Each window starts at a sequence boundary, and takes one of four paths:
 //!
-//! - sixteen (or the first eight) bytes ASCII: they widen to units, and so do the next sixteen
-//!   at a time while they are ASCII ([`ascii_run`]);
+//! - sixteen (or the first eight) bytes ASCII: they widen to units, and so do the next 32 at a
+//!   time while they are ASCII ([`ascii_run`]);
 //! - only 1- and 2-byte sequences (Latin, Cyrillic, Greek, …): the window is well-formed when
 //!   every continuation byte follows a lead byte and every lead byte (C2..DF) precedes one, which
 //!   three byte masks show; every byte that ends a sequence computes its unit, and one table row
@@ -239,7 +239,7 @@ fn decode_windows(
 /// half of simdutf's time) (`benches/kernels.mjs`, 29 November 2026).
 #[inline(always)]
 fn ascii_run(src: &[u8], dst: &mut [u16], mut i: usize, mut j: usize) -> (usize, usize) {
-    while let (Some(bytes), Some(out)) = (src.get(i..i + ROOM.max(32)), dst.get_mut(j..j + 32)) {
+    while let (Some(bytes), Some(out)) = (src.get(i..i + ROOM), dst.get_mut(j..j + 32)) {
         let out: &mut [u16; 32] = out.try_into().unwrap();
         let a = V128::load8(bytes[..16].try_into().unwrap());
         let b = V128::load8(bytes[16..32].try_into().unwrap());
