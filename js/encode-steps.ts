@@ -16,7 +16,7 @@ import {
   MAX_ENCODE_UNITS,
   splitPoint,
 } from './wasm.js';
-import { isWellFormed, nativeIsWellFormed, nodeParts, textEncoder } from './platform.js';
+import { isWellFormed, nativeIsWellFormed, textEncoder } from './platform.js';
 import { encodeShort } from './short.js';
 import { type Few, type Labelled, step } from './plan.js';
 
@@ -38,19 +38,23 @@ export type NativeWrite = 'encode' | 'encodeInto';
 
 /**
  * The platform's encoder when `isWellFormed` says the string has no lone surrogate, written with
- * `write`; with `only` `'latin1'`, only for strings that look Latin-1 (16 code units probed), for
- * which V8's `isWellFormed` answers at once (on two-byte strings it is a scalar scan as slow as
- * encoding: such strings go on to the next step unasked). `undefined` without `isWellFormed`.
+ * `write`; with `only` `'latin1'` (or `'ascii'`), only for strings that look Latin-1 (or ASCII:
+ * 16 code units probed), for which V8's `isWellFormed` answers at once (on two-byte strings it is
+ * a scalar scan as slow as encoding: such strings go on to the next step unasked). `undefined`
+ * without `isWellFormed`.
  */
-export function nativeEncode(...args: [write?: NativeWrite, only?: 'any' | 'latin1']): EncodeStep | undefined {
+export function nativeEncode(
+  ...args: [write?: NativeWrite, only?: 'any' | 'latin1' | 'ascii']
+): EncodeStep | undefined {
   if (!nativeIsWellFormed) return undefined;
   const [write = 'encode', only = 'any'] = args;
+  const most = only === 'latin1' ? 0xff : 0x7f;
   if (write === 'encode') {
     return step(
       STEP_NAMES && 'nativeEncode',
       only === 'any'
         ? (input: string) => (isWellFormed(input) ? textEncoder.encode(input) : undefined)
-        : (input: string) => (looksLatin1(input) && isWellFormed(input) ? textEncoder.encode(input) : undefined),
+        : (input: string) => (looksAtMost(input, most) && isWellFormed(input) ? textEncoder.encode(input) : undefined),
       args,
     );
   }
@@ -58,49 +62,10 @@ export function nativeEncode(...args: [write?: NativeWrite, only?: 'any' | 'lati
     STEP_NAMES && 'nativeEncode',
     only === 'any'
       ? (input: string) => (isWellFormed(input) ? encodeIntoScratch(input) : undefined)
-      : (input: string) => (looksLatin1(input) && isWellFormed(input) ? encodeIntoScratch(input) : undefined),
+      : (input: string) => (looksAtMost(input, most) && isWellFormed(input) ? encodeIntoScratch(input) : undefined),
     args,
   );
 }
-
-/**
- * A string with at most `few(length)` lone surrogates (found in wasm) goes to the platform's
- * encoder whole, which writes each as U+FFFD (as long as its WTF-8, so every byte lands where ours
- * does); a search of the output for EF BF BD (Buffer's native `indexOf`) that skips the input's own
- * U+FFFD finds each, and it is overwritten with the surrogate's bytes. `undefined` without Buffer.
- */
-export function patchedEncode(few: Few): EncodeStep | undefined {
-  const Buffer = nodeParts().Buffer;
-  if (Buffer === undefined) return undefined;
-  return step(
-    STEP_NAMES && 'patchedEncode',
-    (input: string) => {
-      const most = few(input.length);
-      const lone: number[] = [];
-      for (let start = 0; start < input.length;) {
-        const end = chunkEnd(input, start);
-        const found = loneSurrogatesInWasm(input, start, end, most - lone.length);
-        if (found === undefined) return undefined;
-        for (const index of found) lone.push(index);
-        start = end;
-      }
-      const out = textEncoder.encode(input) as Uint8Array<ArrayBuffer>;
-      const view = Buffer.from(out.buffer, out.byteOffset, out.length);
-      let at = -3;
-      let own = input.indexOf('\uFFFD');
-      for (const index of lone) {
-        for (; own >= 0 && own < index; own = input.indexOf('\uFFFD', own + 1)) at = view.indexOf(REPLACEMENT, at + 3);
-        at = view.indexOf(REPLACEMENT, at + 3);
-        writeSurrogate(out, at, input.charCodeAt(index));
-      }
-      return out;
-    },
-    [few],
-  );
-}
-
-/** U+FFFD in UTF-8. */
-const REPLACEMENT = new Uint8Array([0xef, 0xbf, 0xbd]);
 
 /** Finds the lone surrogates of `input[start..end)`: their indexes, or `undefined` with more than `most`. */
 export type LoneFinder = ((input: string, start: number, end: number, most: number) => number[] | undefined) & Labelled;
@@ -221,12 +186,12 @@ function encodeIntoScratch(input: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * A cheap guess whether `input` is Latin-1 text (probing 16 code units): then V8 stores it one
- * byte per unit, its `isWellFormed` answers at once and the native encoder is fastest. A wrong
- * guess costs speed, never correctness.
+ * A cheap guess whether every code unit of `input` is at most `most` (0xFF: Latin-1 text, which
+ * V8 stores one byte a unit; 0x7F: ASCII), probing 16 code units. A wrong guess costs speed, never
+ * correctness.
  */
-function looksLatin1(input: string): boolean {
+function looksAtMost(input: string, most: number): boolean {
   const stride = Math.max(1, Math.floor(input.length / 16));
-  for (let i = 0; i < input.length; i += stride) if (input.charCodeAt(i) > 0xff) return false;
+  for (let i = 0; i < input.length; i += stride) if (input.charCodeAt(i) > most) return false;
   return true;
 }

@@ -30,7 +30,6 @@ import {
   type EncodeStep,
   loopEncode,
   nativeEncode,
-  patchedEncode,
   scan,
   SCRATCH_UNITS,
   wasmEncode,
@@ -90,13 +89,16 @@ function node22(): Wtf8Plan {
     moves: 'buffer',
     encode: [
       upTo(LOOP_UNITS, loopEncode),
-      upTo(SHORT_UNITS, nativeEncode(), wasmEncode),
-      // Latin-1 `encodeInto` a reused buffer, the rest in chunks around a wasm scan's lone
-      // surrogates, over `isWellFormed` first: wf 1.05–1.91 against 0.80–1.12, Node 22/24, 24 Nov
-      // 2026 [E3]; loses nothing measured; revisit when Node backports SIMD `isWellFormed`. Past
+      // Past the loop, wasm for every string but those that look Latin-1 (to 128 units) or ASCII
+      // (past 128), for which V8's `isWellFormed` answers at once and its encoder is fastest:
+      // two-byte strings skip Node 22/24's scalar `isWellFormed` and `TextEncoder`. 1 K–1 M wf
+      // 1.0–6.2, lone 1.8–5.2, against 0.88–1.33 and 0.98–3.47 with `isWellFormed` first and
+      // chunks, Node 24.21, 29 Nov 2026 [E3]; loses on text whose 16 probes are all ASCII but is
+      // not (Latin 1.2 against wasm's 3–6); revisit when Node backports SIMD `isWellFormed`. Past
       // 1,398,101 units the buffer would pass 4 MiB (a memory bound): `encode`, unmeasured.
-      upTo(SCRATCH_UNITS, nativeEncode('encodeInto', 'latin1'), chunkedEncode(scan, few(0, 256))),
-      upTo(Infinity, nativeEncode('encode', 'latin1'), chunkedEncode(scan, few(0, 256))),
+      upTo(SHORT_UNITS, nativeEncode('encode', 'latin1'), wasmEncode),
+      upTo(SCRATCH_UNITS, nativeEncode('encodeInto', 'ascii'), wasmEncode),
+      upTo(Infinity, nativeEncode('encode', 'ascii'), wasmEncode),
     ],
     decode: [
       // The ED scan (a plain loop: V8's `indexOf` costs a 15–20 ns call [D10]) then `utf8Slice`, up
@@ -131,12 +133,12 @@ function node26(): Wtf8Plan {
     moves: 'buffer',
     encode: [
       upTo(LOOP_UNITS, loopEncode),
-      upTo(SHORT_UNITS, nativeEncode(), wasmEncode),
-      // `isWellFormed` (SIMD) first, a few lone surrogates patched into `TextEncoder`'s output, over
-      // chunks: sparse lone 0.54–0.61 against 0.47–0.53, Node 26, 24 Nov 2026 [E4]; loses on sliced
-      // and dense text (0.22–0.60, past the limit); revisit with an output-side SIMD search for
-      // U+FFFD. (Halving stops at 64 units: unmeasured on its own.)
-      upTo(Infinity, nativeEncode(), patchedEncode(few(8, 32)), chunkedEncode(halving(64), few(0, 32))),
+      // `isWellFormed` (SIMD) then `TextEncoder`, else wasm whole, over patching a few lone
+      // surrogates into `TextEncoder`'s output (slow on them) and chunks around more: 1 K–1 M lone
+      // 0.76–1.62 against 0.45–1.35, wf the same path (0.54–0.98), Node 26.10, 29 Nov 2026 [E4];
+      // loses to wasm whole on emoji wf past 10 K (0.80–0.85 against 1.32–2.21: V8's encoder is
+      // slow on pairs); revisit when it is not.
+      upTo(Infinity, nativeEncode(), wasmEncode),
     ],
     decode: nodeSimdDecode(),
     utf8: isUtf8Native() ?? isUtf8Strict,
@@ -227,16 +229,7 @@ function chromium(): Wtf8Plan {
   return {
     name: 'chromium',
     moves: 'builtins',
-    encode: [
-      upTo(LOOP_UNITS, loopEncode),
-      upTo(SHORT_UNITS, nativeEncode(), wasmEncode),
-      // `encode` to 64 Ki units, `encodeInto` a reused buffer above, over `encode` throughout: 1 M
-      // wf 1.6–2.6× against 1.0; lone surrogates by halving over a wasm scan: 0.85–1.44 against
-      // 0.73, 24 Nov 2026 [E7]; loses nothing measured; revisit when V8's large `encode` is fast.
-      upTo(65536, nativeEncode(), chunkedEncode(halving(64), few(0, 32))),
-      upTo(SCRATCH_UNITS, nativeEncode('encodeInto'), chunkedEncode(halving(64), few(0, 32))),
-      upTo(Infinity, nativeEncode(), chunkedEncode(halving(64), few(0, 32))),
-    ],
+    encode: browserEncode(),
     decode: [
       // The ED scan to 64 bytes: short lone 1.99 median, 25 Nov 2026 [D8]. Then ASCII to
       // `TextDecoder`, the rest to SIMD wasm, over patching: lone 1.15–2.81 against 0.56–2.79, 24
@@ -249,21 +242,31 @@ function chromium(): Wtf8Plan {
   };
 }
 
+/** Chromium and Firefox encode alike. */
+function browserEncode(): Wtf8Plan['encode'] {
+  return [
+    upTo(LOOP_UNITS, loopEncode),
+    upTo(SHORT_UNITS, nativeEncode(), wasmEncode),
+    // Past 128 units, strings that look ASCII to the platform's encoder (`encode` to 64 Ki units,
+    // `encodeInto` a reused buffer above), the rest to wasm whole, over `isWellFormed` first and
+    // halving around lone surrogates: 1 K–1 M non-ASCII wf 0.82–2.20 against 0.84–1.40, lone
+    // 1.23–2.64 against 0.92–2.41 in Chromium 156 [E7]; wf 0.81–2.44 against 0.75–1.49, lone
+    // 0.92–1.89 against 0.92–1.80 in Firefox 153 [E8], 29 Nov 2026 (the SIMD kernel beats both
+    // engines' encoders on every script but ASCII). Loses on text whose 16 probes are all ASCII
+    // but is not (Chromium Latin 100 K 0.82 against wasm's 1.36); revisit with each engine's
+    // encoder.
+    upTo(65536, nativeEncode('encode', 'ascii'), wasmEncode),
+    upTo(SCRATCH_UNITS, nativeEncode('encodeInto', 'ascii'), wasmEncode),
+    upTo(Infinity, nativeEncode('encode', 'ascii'), wasmEncode),
+  ];
+}
+
 /** Firefox ESR 153 (SpiderMonkey). Revisit with the next ESR (160). */
 function firefox(): Wtf8Plan {
   return {
     name: 'firefox',
     moves: 'builtins',
-    encode: [
-      upTo(LOOP_UNITS, loopEncode),
-      upTo(SHORT_UNITS, nativeEncode(), wasmEncode),
-      // As Chromium for wf; a chunk with lone surrogates all in wasm, over halving: lone median
-      // 1.59 against 0.97 (SpiderMonkey's `isWellFormed` is scalar), 25 Nov 2026 [E8]; loses
-      // nothing measured; revisit when it is SIMD.
-      upTo(65536, nativeEncode(), wasmEncode),
-      upTo(SCRATCH_UNITS, nativeEncode('encodeInto'), wasmEncode),
-      upTo(Infinity, nativeEncode(), wasmEncode),
-    ],
+    encode: browserEncode(),
     decode: [
       // The loop to 32 bytes over `TextDecoder` (95 ns a call whatever the input): short wf worst
       // 0.74 against 0.66; then the ED scan by `indexOf` (SIMD) to 512: short lone 0.91 against

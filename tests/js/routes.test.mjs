@@ -114,7 +114,7 @@ test('the plan a runtime no row names gets is built from the standard APIs alone
   const portable = describePlan(api, 'portable');
   assert.equal(portable.moves, 'builtins');
   const steps = [...portable.encode, ...portable.decode].flatMap((band) => band.steps).join(' ');
-  for (const needs of ['utf8Slice', 'nativeIfUtf8', 'nativeIfAscii', 'patchedEncode', "'buffer'"])
+  for (const needs of ['utf8Slice', 'nativeIfUtf8', 'nativeIfAscii', "'buffer'"])
     assert.ok(!steps.includes(needs), `the portable plan does not use ${needs}: ${steps}`);
   assert.equal(portable.utf8, 'isUtf8Strict');
   // Its bands, as the route table spells them.
