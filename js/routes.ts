@@ -178,15 +178,17 @@ function deno(): Wtf8Plan {
       upTo(Infinity, nativeEncode('encode', 'latin1'), chunkedEncode(halving(64), few(0, 32))),
     ],
     decode: [
-      // The ED scan to 64 bytes over none: short lone worst 0.53 against 0.44, 25 Nov 2026 [D6];
-      // loses at 256 (100-unit wf 0.54–0.76, not kept); revisit if Deno gets a native byte search.
-      upTo(LOOP_BYTES, nativeUnlessSurrogate(textDecoder, 'loop'), loopDecode, wasmDecode),
-      upTo(64, nativeUnlessSurrogate(textDecoder, 'loop'), wasmDecode),
+      // wasm to 64 bytes, then ASCII-looking bytes to `TextDecoder` and the rest to wasm, over the
+      // ED scan and `TextDecoder` to 64 and the patched decoder to 256: short wf 0.75–2.55 against
+      // 0.63–0.90, lone 0.61–3.40 against 0.60–3.22, 29 Nov 2026 [D6]; loses on ASCII with a lone
+      // surrogate (0.61 against wasm's 1.36 at 128 bytes); revisit when Deno's `TextDecoder` call
+      // gets cheap.
+      upTo(64, wasmDecode),
+      upTo(256, nativeIfLooksAscii, wasmDecode),
       // The lenient decoder patched (up to 8 + 1,024 per 64 KiB) over strict-first: wf 0.84–1.07
       // against 0.14–0.50, 24 Nov 2026 [D6]; loses on lone (0.71–0.87: nothing finds them cheaply
       // first); revisit with the patch limit, never swept. Input with two surrogate sequences in
       // its first 64 bytes goes to wasm past 256 bytes (unmeasured on its own).
-      upTo(256, nativePatched(few(8, 1024), 'typed'), wasmDecode),
       upTo(Infinity, wasmIfDense(64), nativePatched(few(8, 1024), 'typed'), wasmDecode),
     ],
     utf8: isUtf8Lenient,
@@ -231,11 +233,13 @@ function chromium(): Wtf8Plan {
     moves: 'builtins',
     encode: browserEncode(),
     decode: [
-      // The ED scan to 64 bytes: short lone 1.99 median, 25 Nov 2026 [D8]. Then ASCII to
-      // `TextDecoder`, the rest to SIMD wasm, over patching: lone 1.15–2.81 against 0.56–2.79, 24
-      // Nov 2026 [D8]; loses on ASCII with a little non-ASCII; revisit when V8's decoder is SIMD.
-      upTo(LOOP_BYTES, nativeUnlessSurrogate(textDecoder, 'loop'), loopDecode, wasmDecode),
-      upTo(64, nativeUnlessSurrogate(textDecoder, 'loop'), wasmDecode),
+      // wasm to 256 bytes, over the ED scan and `TextDecoder` (Blink's call costs more than wasm's
+      // trip): short wf 1.32–2.84 against 0.68–0.80 where `TextDecoder` served, lone 1.35–2.79
+      // against 0.71–2.96, 29 Nov 2026 [D8]; loses nothing measured (256 itself: unmeasured;
+      // ASCII at 1 KiB is 0.39 in wasm against 0.86). Then ASCII to `TextDecoder`,
+      // the rest to SIMD wasm, over patching: lone 1.15–2.81 against 0.56–2.79, 24 Nov 2026
+      // [D8]; loses on ASCII with a little non-ASCII; revisit when V8's decoder is SIMD.
+      upTo(256, wasmDecode),
       upTo(Infinity, nativeIfLooksAscii, wasmDecode),
     ],
     utf8: isUtf8Strict,
