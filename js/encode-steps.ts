@@ -39,8 +39,9 @@ export type NativeWrite = 'encode' | 'encodeInto';
 /**
  * The platform's encoder when `isWellFormed` says the string has no lone surrogate, written with
  * `write`; with `only` `'latin1'` (or `'ascii'`), only for strings that look Latin-1 (or ASCII:
- * 16 code units probed), for which V8's `isWellFormed` answers at once (on two-byte strings it is
- * a scalar scan as slow as encoding: such strings go on to the next step unasked). `undefined`
+ * 16 code units probed). Engines store those one byte a unit, answer `isWellFormed` on them at
+ * once and encode them fastest; other strings go on to the next step unasked, where a scalar
+ * `isWellFormed` (V8 before Node 26, SpiderMonkey) would cost as much as encoding. `undefined`
  * without `isWellFormed`.
  */
 export function nativeEncode(

@@ -80,7 +80,7 @@ const encodeSteps = () => ({
   "nativeEncode('encodeInto', 'latin1')": E.nativeEncode('encodeInto', 'latin1'),
   "nativeEncode('encode', 'ascii')": E.nativeEncode('encode', 'ascii'),
   "nativeEncode('encodeInto', 'ascii')": E.nativeEncode('encodeInto', 'ascii'),
-  'chunkedEncode(scan, few(0, 256))': E.chunkedEncode(E.scan, few(0, 256)),
+  'chunkedEncode(scan, few(0, 2048))': E.chunkedEncode(E.scan, few(0, 2048)),
   'chunkedEncode(scan, few(0, 0))': E.chunkedEncode(E.scan, few(0, 0)),
   'chunkedEncode(halving(64), few(0, 32))': E.chunkedEncode(E.halving(64), few(0, 32)),
   'chunkedEncode(halving(4), few(0, 65536))': E.chunkedEncode(E.halving(4), few(0, 65536)),
