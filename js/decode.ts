@@ -5,7 +5,7 @@
  */
 import { type BufferSource, type DecodeOptions, readFatal, readIgnoreBOM, toBytes } from './args.js';
 import { Wtf8Error } from './errors.js';
-import { validateWasm } from './wasm.js';
+import { isValidWasm, validateWasm } from './wasm.js';
 import { textEncoder } from './platform.js';
 import { plan } from './routes.js';
 
@@ -73,7 +73,8 @@ export function checkWtf8(input: BufferSource): Wtf8Error | null {
  * ```
  */
 export function isWtf8(input: BufferSource): boolean {
-  return checkWtf8(input) === null;
+  const bytes = toBytes(input);
+  return plan.isUtf8(bytes) || isValidWasm(bytes, false);
 }
 
 /**
@@ -132,7 +133,7 @@ export function wtf8ToUtf8(input: BufferSource, options?: Wtf8ToUtf8Options): Ui
   // byte there always starts a sequence); other input goes through the decoder and the platform's
   // encoder. This replaced a conversion in wasm (2 kB of the module) in issue 26: benches/README.md
   // "Issue 26" has the before and after.
-  if (validateWasm(bytes, false) !== null) return textEncoder.encode(plan.decode(bytes, false));
+  if (!isValidWasm(bytes, false)) return textEncoder.encode(plan.decode(bytes, false));
   const out = bytes.slice();
   for (let at = out.indexOf(0xed); at >= 0; at = out.indexOf(0xed, at + 3)) {
     if (out[at + 1]! >= 0xa0) {
