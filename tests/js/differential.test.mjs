@@ -16,6 +16,7 @@ import {
   isWellFormed,
   sameBytes,
 } from './support.mjs';
+import { withoutStacks } from './expected-errors.mjs';
 
 const { encode, encodeInto, decode, toUtf8, wtf8ToUtf8, isWtf8, Wtf8Error } = wtf8;
 const SEED = Number(process.env.WTF8_SEED ?? 20261121);
@@ -35,60 +36,61 @@ const firstLoneSurrogate = (s) => {
 const PAD = 'x'.repeat(300);
 const LONE = '\uD800';
 
-test(`strings: ${CASES} random strings against TextEncoder, Buffer, isWellFormed and a naive reference (seed ${SEED})`, () => {
-  const r = rng(SEED);
-  let wellFormed = 0;
-  for (let n = 0; n < CASES; n++) {
-    const s = randomString(r);
-    const ctx = () => `seed ${SEED} case ${n}: ${JSON.stringify(s)}`;
-    const bytes = encode(s);
-    if (!sameBytes(bytes, naiveEncode(s))) assert.fail(`encode differs from the naive reference: ${ctx()}`);
-    if (decode(bytes) !== s) assert.fail(`decode(encode(s)) !== s: ${ctx()}`);
-    if (decode(bytes, { fatal: true }) !== s) assert.fail(`strict decode(encode(s)) !== s: ${ctx()}`);
-    const utf8 = toUtf8(s);
-    if (!sameBytes(utf8, Buffer.from(s, 'utf8')) || !sameBytes(utf8, textEncoder.encode(s)))
-      assert.fail(`toUtf8 differs from Buffer/TextEncoder: ${ctx()}`);
-    if (!sameBytes(wtf8ToUtf8(bytes), utf8)) assert.fail(`wtf8ToUtf8(encode(s)) !== toUtf8(s): ${ctx()}`);
-    const forced = encode(PAD + s + LONE).subarray(PAD.length, -3);
-    if (!sameBytes(forced, naiveEncode(s))) assert.fail(`wasm encode differs: ${ctx()}`);
-    if (isWellFormed(s)) {
-      wellFormed++;
-      if (!sameBytes(bytes, textEncoder.encode(s)))
-        assert.fail(`encode !== TextEncoder on well-formed input: ${ctx()}`);
-      if (!sameBytes(forced, textEncoder.encode(s))) assert.fail(`wasm encode !== TextEncoder: ${ctx()}`);
-      if (!sameBytes(toUtf8(s, { fatal: true }), utf8))
-        assert.fail(`strict toUtf8 failed on well-formed input: ${ctx()}`);
-      if (!isWtf8(bytes)) assert.fail(ctx());
-    } else {
-      let error;
-      try {
-        toUtf8(s, { fatal: true });
-      } catch (e) {
-        error = e;
+test(`strings: ${CASES} random strings against TextEncoder, Buffer, isWellFormed and a naive reference (seed ${SEED})`, () =>
+  withoutStacks(() => {
+    const r = rng(SEED);
+    let wellFormed = 0;
+    for (let n = 0; n < CASES; n++) {
+      const s = randomString(r);
+      const ctx = () => `seed ${SEED} case ${n}: ${JSON.stringify(s)}`;
+      const bytes = encode(s);
+      if (!sameBytes(bytes, naiveEncode(s))) assert.fail(`encode differs from the naive reference: ${ctx()}`);
+      if (decode(bytes) !== s) assert.fail(`decode(encode(s)) !== s: ${ctx()}`);
+      if (decode(bytes, { fatal: true }) !== s) assert.fail(`strict decode(encode(s)) !== s: ${ctx()}`);
+      const utf8 = toUtf8(s);
+      if (!sameBytes(utf8, Buffer.from(s, 'utf8')) || !sameBytes(utf8, textEncoder.encode(s)))
+        assert.fail(`toUtf8 differs from Buffer/TextEncoder: ${ctx()}`);
+      if (!sameBytes(wtf8ToUtf8(bytes), utf8)) assert.fail(`wtf8ToUtf8(encode(s)) !== toUtf8(s): ${ctx()}`);
+      const forced = encode(PAD + s + LONE).subarray(PAD.length, -3);
+      if (!sameBytes(forced, naiveEncode(s))) assert.fail(`wasm encode differs: ${ctx()}`);
+      if (isWellFormed(s)) {
+        wellFormed++;
+        if (!sameBytes(bytes, textEncoder.encode(s)))
+          assert.fail(`encode !== TextEncoder on well-formed input: ${ctx()}`);
+        if (!sameBytes(forced, textEncoder.encode(s))) assert.fail(`wasm encode !== TextEncoder: ${ctx()}`);
+        if (!sameBytes(toUtf8(s, { fatal: true }), utf8))
+          assert.fail(`strict toUtf8 failed on well-formed input: ${ctx()}`);
+        if (!isWtf8(bytes)) assert.fail(ctx());
+      } else {
+        let error;
+        try {
+          toUtf8(s, { fatal: true });
+        } catch (e) {
+          error = e;
+        }
+        if (!(error instanceof Wtf8Error) || error.code !== 'LONE_SURROGATE' || error.index !== firstLoneSurrogate(s)) {
+          assert.fail(`strict toUtf8 should fail at ${firstLoneSurrogate(s)}: ${ctx()} got ${error?.index}`);
+        }
       }
-      if (!(error instanceof Wtf8Error) || error.code !== 'LONE_SURROGATE' || error.index !== firstLoneSurrogate(s)) {
-        assert.fail(`strict toUtf8 should fail at ${firstLoneSurrogate(s)}: ${ctx()} got ${error?.index}`);
+      if (n % 7 === 0) {
+        const room = r.int(bytes.length + 3);
+        const dest = new Uint8Array(room);
+        const got = encodeInto(s, dest);
+        const want = naiveEncodeInto(s, room);
+        if (
+          got.read !== want.read ||
+          got.written !== want.written ||
+          !sameBytes(dest.subarray(0, got.written), bytes.subarray(0, got.written))
+        ) {
+          assert.fail(`encodeInto(room ${room}) ${JSON.stringify(got)} !== ${JSON.stringify(want)}: ${ctx()}`);
+        }
       }
     }
-    if (n % 7 === 0) {
-      const room = r.int(bytes.length + 3);
-      const dest = new Uint8Array(room);
-      const got = encodeInto(s, dest);
-      const want = naiveEncodeInto(s, room);
-      if (
-        got.read !== want.read ||
-        got.written !== want.written ||
-        !sameBytes(dest.subarray(0, got.written), bytes.subarray(0, got.written))
-      ) {
-        assert.fail(`encodeInto(room ${room}) ${JSON.stringify(got)} !== ${JSON.stringify(want)}: ${ctx()}`);
-      }
-    }
-  }
-  assert.ok(
-    wellFormed > CASES / 20 && wellFormed < CASES,
-    `the generator mixes well-formed (${wellFormed}) and ill-formed strings`,
-  );
-});
+    assert.ok(
+      wellFormed > CASES / 20 && wellFormed < CASES,
+      `the generator mixes well-formed (${wellFormed}) and ill-formed strings`,
+    );
+  }));
 
 /**
  * Largest k such that TextDecoder (fatal) accepts bytes[0..k): the strict error offset. A streaming
@@ -123,64 +125,65 @@ function platformValidUpTo(bytes) {
   assert.fail(`TextDecoder accepted none of the prefixes of ${j - 3}..${j} bytes of ${hex(bytes)}`);
 }
 
-test(`bytes: ${CASES} random byte strings against TextDecoder (seed ${SEED})`, () => {
-  const r = rng(SEED ^ 0x5bd1e995);
-  // A suffix that starts with ASCII ends any unfinished sequence exactly as end-of-input does,
-  // and its many surrogate sequences force the wasm decoder (a few would be decoded around).
-  const SUFFIX = [0x41, ...Array(9).fill([0xed, 0xa0, 0x80]).flat()];
-  const SUFFIX_TEXT = 'A' + '\uD800'.repeat(9);
-  let compared = 0;
-  let strictErrors = 0;
-  for (let n = 0; n < CASES; n++) {
-    const bytes = randomBytes(r);
-    const ctx = () => `seed ${SEED} case ${n}: ${hex(bytes)}`;
-    const text = decode(bytes);
-    if (decode(bytes) !== text) assert.fail(ctx());
-    // Lenient output is always re-encodable and stable.
-    const again = encode(text);
-    if (!isWtf8(again) && !hasSurrogateSequence(bytes))
-      assert.fail(`lenient output does not re-encode to WTF-8: ${ctx()}`);
-    if (hasSurrogateSequence(bytes)) continue;
-    compared++;
-    const platform = lenient.decode(bytes);
-    if (text !== platform) assert.fail(`decode !== TextDecoder: ${ctx()}`);
-    const withSuffix = new Uint8Array([...bytes, ...SUFFIX]);
-    if (decode(withSuffix) !== platform + SUFFIX_TEXT) assert.fail(`wasm decode !== TextDecoder: ${ctx()}`);
-    // One surrogate sequence: the package decodes around it with the platform decoder.
-    const withOne = new Uint8Array([...bytes, 0x41, 0xed, 0xa0, 0x80]);
-    if (decode(withOne) !== platform + 'A\uD800') assert.fail(`decode around a surrogate !== TextDecoder: ${ctx()}`);
-    const strictAround = (() => {
+test(`bytes: ${CASES} random byte strings against TextDecoder (seed ${SEED})`, () =>
+  withoutStacks(() => {
+    const r = rng(SEED ^ 0x5bd1e995);
+    // A suffix that starts with ASCII ends any unfinished sequence exactly as end-of-input does,
+    // and its many surrogate sequences force the wasm decoder (a few would be decoded around).
+    const SUFFIX = [0x41, ...Array(9).fill([0xed, 0xa0, 0x80]).flat()];
+    const SUFFIX_TEXT = 'A' + '\uD800'.repeat(9);
+    let compared = 0;
+    let strictErrors = 0;
+    for (let n = 0; n < CASES; n++) {
+      const bytes = randomBytes(r);
+      const ctx = () => `seed ${SEED} case ${n}: ${hex(bytes)}`;
+      const text = decode(bytes);
+      if (decode(bytes) !== text) assert.fail(ctx());
+      // Lenient output is always re-encodable and stable.
+      const again = encode(text);
+      if (!isWtf8(again) && !hasSurrogateSequence(bytes))
+        assert.fail(`lenient output does not re-encode to WTF-8: ${ctx()}`);
+      if (hasSurrogateSequence(bytes)) continue;
+      compared++;
+      const platform = lenient.decode(bytes);
+      if (text !== platform) assert.fail(`decode !== TextDecoder: ${ctx()}`);
+      const withSuffix = new Uint8Array([...bytes, ...SUFFIX]);
+      if (decode(withSuffix) !== platform + SUFFIX_TEXT) assert.fail(`wasm decode !== TextDecoder: ${ctx()}`);
+      // One surrogate sequence: the package decodes around it with the platform decoder.
+      const withOne = new Uint8Array([...bytes, 0x41, 0xed, 0xa0, 0x80]);
+      if (decode(withOne) !== platform + 'A\uD800') assert.fail(`decode around a surrogate !== TextDecoder: ${ctx()}`);
+      const strictAround = (() => {
+        try {
+          return decode(withOne, { fatal: true });
+        } catch (e) {
+          return e;
+        }
+      })();
+      const validUpTo = platformValidUpTo(bytes);
+      let error = null;
       try {
-        return decode(withOne, { fatal: true });
+        decode(withSuffix, { fatal: true });
       } catch (e) {
-        return e;
+        error = e;
       }
-    })();
-    const validUpTo = platformValidUpTo(bytes);
-    let error = null;
-    try {
-      decode(withSuffix, { fatal: true });
-    } catch (e) {
-      error = e;
-    }
-    if (validUpTo === bytes.length) {
-      if (error !== null) assert.fail(`strict wasm decode rejected valid input: ${ctx()}: ${error}`);
-      if (strictAround !== platform + 'A\uD800') assert.fail(`strict decode around a surrogate: ${ctx()}`);
-    } else {
-      if (!(strictAround instanceof Wtf8Error) || strictAround.offset !== validUpTo)
-        assert.fail(`strict error around a surrogate: ${ctx()}`);
-      strictErrors++;
-      if (!(error instanceof Wtf8Error) || error.offset !== validUpTo) {
-        assert.fail(`strict error offset ${error?.offset} !== ${validUpTo}: ${ctx()}`);
+      if (validUpTo === bytes.length) {
+        if (error !== null) assert.fail(`strict wasm decode rejected valid input: ${ctx()}: ${error}`);
+        if (strictAround !== platform + 'A\uD800') assert.fail(`strict decode around a surrogate: ${ctx()}`);
+      } else {
+        if (!(strictAround instanceof Wtf8Error) || strictAround.offset !== validUpTo)
+          assert.fail(`strict error around a surrogate: ${ctx()}`);
+        strictErrors++;
+        if (!(error instanceof Wtf8Error) || error.offset !== validUpTo) {
+          assert.fail(`strict error offset ${error?.offset} !== ${validUpTo}: ${ctx()}`);
+        }
+        if (isWtf8(bytes)) assert.fail(`isWtf8 accepted ill-formed input: ${ctx()}`);
       }
-      if (isWtf8(bytes)) assert.fail(`isWtf8 accepted ill-formed input: ${ctx()}`);
+      if (!sameBytes(wtf8ToUtf8(bytes), textEncoder.encode(platform)))
+        assert.fail(`wtf8ToUtf8 !== TextEncoder(TextDecoder(b)): ${ctx()}`);
     }
-    if (!sameBytes(wtf8ToUtf8(bytes), textEncoder.encode(platform)))
-      assert.fail(`wtf8ToUtf8 !== TextEncoder(TextDecoder(b)): ${ctx()}`);
-  }
-  assert.ok(compared > CASES / 2, `${compared} inputs compared with TextDecoder`);
-  assert.ok(strictErrors > CASES / 10, `${strictErrors} strict errors checked`);
-});
+    assert.ok(compared > CASES / 2, `${compared} inputs compared with TextDecoder`);
+    assert.ok(strictErrors > CASES / 10, `${strictErrors} strict errors checked`);
+  }));
 
 test(`long strings with rare lone surrogates take the block paths and still match the reference (seed ${SEED})`, () => {
   const r = rng(SEED ^ 0x9e3779b9);
