@@ -205,9 +205,13 @@ node --test --test-reporter=spec tests/wasm-bindgen/*.test.mjs
 # one core each) run their parts at once (`together`): on a new machine these six, one at a time,
 # kept the cores 54-74 % busy for 72 s (28 Nov 2026).
 step "vectors, prettier, build pkg/" "at once: the vector tables are what their generators produce (Python, Node, Java oracles); the format of the TypeScript, JavaScript, JSON, HTML and CSS (prettier, .prettierrc.json); the npm package built (pkg/)"
+# prettier keeps what it found in node_modules/.cache/prettier (keyed by each file's content and
+# the options), so a run checks only the files that changed since the last: 8.4 -> 1.9 s warm, 13
+# -> 2 s of CPU (1 Dec 2026). A new clone has no cache and checks everything.
 together \
-  "vectors::python3 tests/vectors/generate.py --check && python3 tests/vectors/encodings/generate.py --check" \
-  "prettier::node_modules/.bin/prettier --check --log-level warn ." \
+  "vectors::python3 tests/vectors/generate.py --check" \
+  "vectors of the encodings::python3 tests/vectors/encodings/generate.py --check" \
+  "prettier::node_modules/.bin/prettier --check --cache --cache-strategy content --log-level warn ." \
   "build pkg/::node scripts/build.mjs"
 
 step "docs, package types, route campaign" "at once, on the package built: every js example of README.md and docs/ runs against pkg/ and its claims hold, relative links and anchors resolve, the bench's figures are benches/results.json's, the API reference builds from the TSDoc with warnings as errors (TypeDoc); the packed package's entries and types resolve under every TypeScript resolution (attw: node10, node16 CJS and ESM, bundler) and its manifest lints clean (publint); the routes' property campaign, 600 seeded cases per runtime, every plan against the wasm-only plan in Node 22/24/26, Deno and Bun (fuzz/README.md)"
