@@ -74,6 +74,7 @@ test(
       'tests/js/plans.mjs',
       'tests/js/naive.mjs',
       'tests/js/generators.mjs',
+      'tests/js/expected-errors.mjs',
       'target/testing/wtf8-wasm-testing.mjs',
     ];
     const config = join(work, 'routes.capnp');
