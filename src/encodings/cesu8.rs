@@ -208,7 +208,7 @@ pub(super) fn step(src: &[u8], i: usize) -> Step {
                 None => Step::Error(ErrorCode::Truncated, None),
                 Some(Seq::Truncated)
                     if after[0] == 0xED
-                        && after.get(1).map_or(true, |b| (0xB0..=0xBF).contains(b)) =>
+                        && after.get(1).is_none_or(|b| (0xB0..=0xBF).contains(b)) =>
                 {
                     Step::Error(ErrorCode::Truncated, None)
                 }
