@@ -1,10 +1,10 @@
 // Run by encodings.test.mjs in a process of its own: every function of wtf8-wasm/encodings on a
-// 64 Mi-unit string (or 64 MiB of bytes, or 64 Mi code points), each result checked (a round
+// 16 Mi-unit string (or 16 MiB of bytes, or 16 Mi code points: harness.mjs `UNITS`), each result checked (a round
 // trip, or an error at the right place), then the size of the entry's wasm memory. The package
 // does not export its memory: it is found through the bench-only WebAssembly.Instance hook
 // (benches/wasm-memory.mjs). Prints one line `RESULT <json>`.
 //
-//   node --max-old-space-size=4096 tests/memory/encodings-child.mjs [units, default 64 Mi] [k/n: every nth step from the kth]
+//   node --max-old-space-size=2048 tests/memory/encodings-child.mjs [units, default 16 Mi] [k/n: every nth step from the kth]
 import assert from 'node:assert/strict';
 import { childOf } from './harness.mjs';
 
@@ -35,7 +35,8 @@ function thrown(run) {
 // surrogates, multi-byte sequences and ASCII runs are split at every offset over the input.
 const lossless = tile('a\u00E9\u20AC\u{1F600}\uD800x\uDC00\u07FF\0', N); // lone surrogates, NUL
 // (Cut at N units, a pattern may end in half a pair: toWellFormed turns that into U+FFFD.)
-const wellFormed = tile('a\u00E9\u20AC\u{1F600}x\u07FF\0\uFFFD', N).toWellFormed();
+// It ends in U+FFFD whatever N is (the CESU-8 step below makes its bytes a 4-byte form).
+const wellFormed = tile('a\u00E9\u20AC\u{1F600}x\u07FF\0\uFFFD', N - 1).toWellFormed() + '\uFFFD';
 const corrected = tile('a\u00A0\u20AC\u{1F600}x\u07FF\u{10FFFF}', N).toWellFormed(); // no NUL, C1 or lone surrogate
 let bytes;
 
@@ -76,14 +77,14 @@ step('encodeModifiedUtf8 → decodeModifiedUtf8 strict', () => {
   bytes = enc.encodeModifiedUtf8(lossless);
   assert.ok(enc.decodeModifiedUtf8(bytes, { fatal: true }) === lossless);
 });
-step('writeUTF (TOO_LONG) and readUTF from a 64 MiB buffer', () => {
+step('writeUTF (TOO_LONG) and readUTF from a 16 MiB buffer', () => {
   const error = thrown(() => enc.writeUTF(wellFormed));
   assert.equal(error.code, 'TOO_LONG');
   const frame = enc.writeUTF(wellFormed.slice(0, 10_000));
   bytes = tileBytes(frame, N);
   assert.deepEqual(enc.readUTF(bytes), { value: wellFormed.slice(0, 10_000), bytesRead: frame.length });
 });
-step('encodeUtf8b → decodeUtf8b, and 64 MiB of arbitrary bytes → decodeUtf8b → encodeUtf8b', () => {
+step('encodeUtf8b → decodeUtf8b, and 16 MiB of arbitrary bytes → decodeUtf8b → encodeUtf8b', () => {
   const escaped = tile('a\u00E9\uDCFF\u{1F600}\uDC80x', N)
     .toWellFormed()
     .replace(/\uFFFD$/, 'z');
@@ -99,7 +100,7 @@ step('encodeCorrectedUtf8 document strict → decodeCorrectedUtf8 document stric
   bytes = enc.encodeCorrectedUtf8(corrected, { document: true, fatal: true });
   assert.ok(enc.decodeCorrectedUtf8(bytes, { document: true, fatal: true }) === corrected);
 });
-step('encodeCorrectedUtf8 (64 Mi code points) → decodeCorrectedUtf8CodePoints', () => {
+step('encodeCorrectedUtf8 (16 Mi code points) → decodeCorrectedUtf8CodePoints', () => {
   const codePoints = new Uint32Array(N);
   const pattern = [0x61, 0xa0, 0x20ac, 0x1f600, 0x110000, 0x8421109f, 0x7f];
   for (let i = 0; i < N; i++) codePoints[i] = pattern[i % pattern.length];

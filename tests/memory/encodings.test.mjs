@@ -1,5 +1,5 @@
-// Bounded memory for wtf8-wasm/encodings: every function on 64 Mi-unit strings, 64 MiB of bytes
-// and 64 Mi code points, in a child Node process (encodings-child.mjs, which checks each result),
+// Bounded memory for wtf8-wasm/encodings: every function on 16 Mi-unit strings, 16 MiB of bytes
+// and 16 Mi code points (harness.mjs `UNITS`), in a child Node process (encodings-child.mjs, which checks each result),
 // leaves the entry's wasm memory at most 4 MiB — the same size as right after import, since the
 // module has no heap and converts in chunks. Run once by scripts/test.sh (its own step: it takes
 // about 30 s and 2 GB of JS heap a process), not with tests/js/*.
@@ -9,7 +9,7 @@ import { runChild } from './harness.mjs';
 
 // Two processes share the steps (about 35 s of them on this 2-core machine; the inspect test runs
 // beside them).
-test('every encodings function on 64 Mi-unit inputs: right results, wasm memory stays ≤ 4 MiB', async (t) => {
-  for (const result of await runChild(t, 'encodings-child.mjs', 8192, 2))
+test('every encodings function on 16 Mi-unit inputs: right results, wasm memory stays ≤ 4 MiB', async (t) => {
+  for (const result of await runChild(t, 'encodings-child.mjs', 2048, 2))
     assert.equal(result.wasmBytesAfter, result.wasmBytesBefore, 'the module’s memory did not grow at all');
 });

@@ -11,11 +11,18 @@ import { importWithWasmMemory } from '../../benches/wasm-memory.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MiB = 1024 * 1024;
+/**
+ * The inputs' size: 16 Mi units (32 MiB as UTF-16, 16–64 MiB of bytes), eight times and more the
+ * 4 MiB the module may reach, so a conversion that held its input or output whole in wasm memory
+ * would fail, through hundreds of the 64 KiB chunks. At 64 Mi the two tests took 78 s of CPU of
+ * the test command, at 16 Mi 20 s (1 Dec 2026).
+ */
+export const UNITS = 16 * MiB;
 const execFileAsync = promisify(execFile);
 
 /**
  * In the child: imports `dist/<file>` of the built package and returns `{ api, N, step, finish }`:
- * `N` the input size (argv[2], default 64 Mi), `step(name, run)` times `run` and records the wasm
+ * `N` the input size (argv[2], default `UNITS`), `step(name, run)` times `run` and records the wasm
  * memory after it (and what `run` returns, as `segments`), `finish()` prints the RESULT line.
  * With argv[3] = `k/n`, the child runs only every `n`th step from the `k`th (1-based): `n` children
  * share the steps (`runChild`'s `parts`).
@@ -27,7 +34,7 @@ export async function childOf(file) {
     wasmBytes,
   } = await importWithWasmMemory(pathToFileURL(join(root, 'pkg', 'dist', file)).href);
   assert.ok(found, 'the hook found the module’s memory');
-  const N = Number(process.argv[2] ?? 64 * MiB);
+  const N = Number(process.argv[2] ?? UNITS);
   const [part, parts] = (process.argv[3] ?? '1/1').split('/').map(Number);
   const before = wasmBytes();
   const steps = [];
@@ -62,12 +69,7 @@ export async function runChild(t, child, heapMiB, parts = 1) {
     Array.from({ length: parts }, async (_, k) => {
       const { stdout } = await execFileAsync(
         process.execPath,
-        [
-          `--max-old-space-size=${heapMiB}`,
-          join(root, 'tests', 'memory', child),
-          String(64 * MiB),
-          `${k + 1}/${parts}`,
-        ],
+        [`--max-old-space-size=${heapMiB}`, join(root, 'tests', 'memory', child), String(UNITS), `${k + 1}/${parts}`],
         { encoding: 'utf8', maxBuffer: 16 * MiB },
       );
       const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
@@ -82,7 +84,7 @@ export async function runChild(t, child, heapMiB, parts = 1) {
     'every step ran, once',
   );
   for (const [k, result] of results.entries()) {
-    assert.equal(result.units, 64 * MiB);
+    assert.equal(result.units, UNITS);
     t.diagnostic(
       `process ${k + 1} of ${parts}: wasm memory ${result.wasmBytesBefore / MiB} MiB after import, ${result.wasmBytesAfter / MiB} MiB after all`,
     );

@@ -1,11 +1,11 @@
-// Run by inspect.test.mjs in a process of its own: wtf8-wasm/inspect on 64 MiB of bytes walked whole
-// with inspectIter, and on a 64 Mi-unit string walked for its first 16 Mi units (512 chunks; the
-// whole would take 40 s of the test command), every segment checked against the pattern's kind,
+// Run by inspect.test.mjs in a process of its own: wtf8-wasm/inspect on 16 MiB of bytes walked whole
+// with inspectIter, and on a 16 Mi-unit string walked for its first 4 Mi units (128 chunks;
+// harness.mjs `UNITS`), every segment checked against the pattern's kind,
 // index and offset, none kept; both broken down with inspect and a limit; then
 // the size of the entry's wasm memory, found through the bench-only WebAssembly.Instance hook
 // (benches/wasm-memory.mjs). Prints one line `RESULT <json>`.
 //
-//   node tests/memory/inspect-child.mjs [units, default 64 Mi]
+//   node tests/memory/inspect-child.mjs [units, default 16 Mi]
 import assert from 'node:assert/strict';
 import { childOf } from './harness.mjs';
 
@@ -46,11 +46,11 @@ const text = Buffer.from('\u{1F600}'.repeat(7) + '\uDC00\uD800', 'utf16le')
   .toString('utf16le')
   .repeat(N / 16);
 assert.equal(text.length, N);
-step('inspectIter over a 64 Mi-unit string, its first 16 Mi units', () => walk(text, ROUND_TEXT, N / 4, false));
+step('inspectIter over a 16 Mi-unit string, its first 4 Mi units', () => walk(text, ROUND_TEXT, N / 4, false));
 const round = Buffer.from('f09f9880'.repeat(15) + 'edb080' + 'ff', 'hex');
 const bytes = new Uint8Array(N);
 for (let i = 0; i < N; i += round.length) bytes.set(round, i);
-step('inspectIter over 64 MiB of bytes, every segment', () => walk(bytes, ROUND_BYTES, N, true));
+step('inspectIter over 16 MiB of bytes, every segment', () => walk(bytes, ROUND_BYTES, N, true));
 step('inspect of each with limit 1000', () => {
   const a = api.inspect(text, { limit: 1000 });
   const b = api.inspect(bytes, { limit: 1000 });

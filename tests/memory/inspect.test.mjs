@@ -1,5 +1,5 @@
-// Bounded memory for wtf8-wasm/inspect: 64 MiB of bytes walked whole and a 64 Mi-unit string
-// walked for 16 Mi units with inspectIter in a child Node process (inspect-child.mjs, which checks
+// Bounded memory for wtf8-wasm/inspect: 16 MiB of bytes walked whole and a 16 Mi-unit string
+// walked for 4 Mi units (harness.mjs `UNITS`) with inspectIter in a child Node process (inspect-child.mjs, which checks
 // every segment),
 // leave the entry's wasm memory at most 4 MiB: the input goes through wasm a chunk at a time and
 // the records of each batch (at most 4,096, as numbers in a fixed array) become objects before the
@@ -7,6 +7,6 @@
 import { test } from 'node:test';
 import { runChild } from './harness.mjs';
 
-test('inspect of 64 Mi-unit inputs: every segment right, wasm memory stays ≤ 4 MiB', async (t) => {
-  await runChild(t, 'inspect-child.mjs', 4096);
+test('inspect of 16 Mi-unit inputs: every segment right, wasm memory stays ≤ 4 MiB', async (t) => {
+  await runChild(t, 'inspect-child.mjs', 2048);
 });
