@@ -26,8 +26,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
 const locked = (name) => lock.packages[`node_modules/${name}`]?.version ?? null;
 
-/** Exact Node versions of the matrix, one per release line people run (November 2026). */
-export const NODE_VERSIONS = { node22: '22.23.3', node24: '24.21.0', node26: '26.10.0' };
+/** Exact Node versions of the matrix, one per release line people run (the newest of each, December 2026). */
+export const NODE_VERSIONS = { node22: '22.23.5', node24: '24.22.3', node26: '26.12.1' };
 
 export const CACHE =
   process.env.WTF8_RUNTIMES ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'wtf8-wasm', 'runtimes');
