@@ -160,10 +160,10 @@ export function installBetterSqlite3(say = (line) => console.log(`» ${line}`)) 
         '--no-fund',
         '--loglevel=error',
       ],
-      // At -O1 (the flags from the environment come after node-gyp's -O3): the tests write and read
-      // a few rows, and SQLite's amalgamation at -O3 was most of the build, 44 s of CPU against 15
-      // (the whole install 48 s of CPU at -O1, about 96 at -O3; 29 Nov 2026).
-      { cwd: work, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CFLAGS: '-O1', CXXFLAGS: '-O1' } },
+      // Unoptimised (the flags from the environment come after node-gyp's -O3): the tests write and
+      // read a few rows, and SQLite's amalgamation is most of the build. The whole install: about
+      // 96 s of CPU at -O3 (29 Nov 2026), 61 at -O1, 35 at -O0 (1 Dec 2026).
+      { cwd: work, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CFLAGS: '-O0', CXXFLAGS: '-O0' } },
     );
     rmSync(target, { recursive: true, force: true });
     mkdirSync(dirname(target), { recursive: true });
