@@ -214,9 +214,9 @@ export function validateWasm(input: Uint8Array, utf8: boolean): Wtf8Error | null
 }
 
 /**
- * Whether `input` is well-formed WTF-8 (or, with `utf8`, UTF-8), without making the error: a
- * `Wtf8Error` costs more than validating 100 short inputs (its stack: 5 µs in Node 20, 2 µs in
- * Node 26, against 0.1 µs to validate 4 bytes, 1 Dec 2026).
+ * Whether `input` is well-formed WTF-8 (or, with `utf8`, UTF-8), without making the error, whose
+ * stack is most of its cost: `isWtf8` of 4 ill-formed bytes 11.0 → 0.38 µs in Node 20.20 with
+ * this (1 Dec 2026).
  */
 export function isValidWasm(input: Uint8Array, utf8: boolean): boolean {
   return invalidChunk(input, utf8) < 0;

@@ -102,7 +102,8 @@ const ENTRIES = [
  * Results of the two steps whose output is a pure function of their input and that cost seconds
  * on every build, kept by content in target/build-cache/: wasm-opt's output (keyed by the input
  * module, the arguments and binaryen's version) and the embedded bytes' shift (the module and
- * esbuild's version). A build of unchanged modules then skips them: 13 -> 5 s (1 Dec 2026).
+ * esbuild's version). A build of unchanged modules then skips them: 18.8 -> 3.2 s (1 Dec 2026).
+ * Nothing prunes the folder: it grows by one small file per module a change produces.
  */
 const cacheDir = join(root, 'target', 'build-cache');
 const TOOL_VERSIONS = ['binaryen', 'esbuild']

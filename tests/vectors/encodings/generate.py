@@ -1286,23 +1286,18 @@ def short_inputs():
 def sweep(java):
     """Every short byte string of short_inputs() through every format's reference and the oracles
     (Java's CESU-8 decoder and readUTF, Python's codecs), and every single code unit through the
-    string-side oracles. The inputs go to two processes, whose checks raise as they would here:
-    the sweep was 28 s of one core, most of this script's time (1 Dec 2026)."""
+    string-side oracles. The work goes to two processes, whose checks raise as they would here:
+    this script took 28 s of one core, most of it the sweep (1 Dec 2026)."""
     inputs = list(short_inputs())
     j_cesu = java_decode(java, "CESU-8", inputs)
     j_read = java_read_utf(java, [len(d).to_bytes(2, "big") + d for d in inputs])
     items = list(zip(inputs, j_cesu, j_read))
-    step = 2048
-    tasks = [(sweep_inputs, items[i:i + step]) for i in range(0, len(items), step)] + [(sweep_units, None)]
     with multiprocessing.get_context("fork").Pool(2) as pool:
-        for _ in pool.imap_unordered(run_task, tasks):
+        units = pool.apply_async(sweep_units)
+        for _ in pool.imap_unordered(sweep_inputs, [items[i:i + 2048] for i in range(0, len(items), 2048)]):
             pass
+        units.get()
     return len(inputs)
-
-
-def run_task(task):
-    function, argument = task
-    return function(argument)
 
 
 def sweep_inputs(items):
@@ -1322,7 +1317,7 @@ def sweep_inputs(items):
             run_steps(data, lambda d, i: corrected_step(d, i, doc))
 
 
-def sweep_units(_):
+def sweep_units():
     """Every single code unit through the string-side oracles."""
     for u in range(0x10000):
         s = units_to_str([u])
