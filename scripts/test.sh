@@ -108,7 +108,20 @@ together() {
   [ "$status" = 0 ] || exit "$status"
 }
 # The JavaScript suites run two test files at a time (node --test runs one on 2 cores by default):
-# they are independent, and the machine has two cores.
+# they are independent, and the machine has two cores. The slowest of this machine's last run start
+# first, so that no long file starts last and runs alone (scripts/test-order.mjs: on Node 22,
+# tests/js/ 25.6 -> 22.7 s; as a reporter it records this run's times); with no times yet (a fresh
+# clone), in the order given.
+#   node_test <node binary and its flags...> -- <test files...>
+node_test() {
+  local node=() files=()
+  while [ "$1" != -- ]; do node+=("$1"); shift; done
+  shift
+  mapfile -t files < <(node scripts/test-order.mjs "$@")
+  [ ${#files[@]} -gt 0 ] || { echo "node_test: no test files"; return 2; }
+  "${node[@]}" --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=./scripts/test-order.mjs --test-reporter-destination=stdout "${files[@]}"
+}
 
 step "setup" "the Rust targets (scripts/setup.sh first); the rest installs in the background meanwhile"
 bash scripts/setup.sh first
@@ -227,32 +240,36 @@ fuzz_pid=""
 # The suites whose paths depend on what the runtime offers (Buffer, isAscii/isUtf8, isWellFormed):
 # the main entry's. The runs with those hidden take only these; the encodings and inspect entries,
 # the package files and the sizes do not look at them (their suites run in every Node, in full).
-main_suites=(tests/js/{api,boundary,compat,differential,routes,short,steps,storage,streaming,vectors}.test.mjs)
+# (The longest first: the order of a run with no times yet, scripts/test-order.mjs.)
+main_suites=(tests/js/{short,differential,routes,compat,steps,boundary,streaming,api,storage,vectors}.test.mjs)
+all_suites=(tests/js/{short,encodings-differential,differential,inspect,routes,compat}.test.mjs tests/js/*.test.mjs)
 
 step "js node20" "js on Node 20 (the system Node): API, vectors, differential, routes, streaming, boundary, storage, package and size tests"
-node --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
+node_test node -- "${all_suites[@]}"
 
 step "js node20 portable" "the main entry's suites again on Node 20, on the portable paths (no Buffer, no isAscii/isUtf8, no isWellFormed)"
-node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
+node_test node --import ./tests/js/portable-preload.mjs -- "${main_suites[@]}"
 
 step "js node20 no Buffer" "the main entry's suites again on Node 20, as in browsers without the JS String Builtins (no Buffer, no isAscii/isUtf8)"
-WTF8_HIDE=Buffer,getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
+WTF8_HIDE=Buffer,getBuiltinModule node_test node --import ./tests/js/portable-preload.mjs -- "${main_suites[@]}"
 
 step "js node20 no getBuiltinModule" "the main entry's suites again on Node 20, as on Node 20.0-20.15 (Buffer, but no process.getBuiltinModule for isAscii/isUtf8)"
-WTF8_HIDE=getBuiltinModule node --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
+WTF8_HIDE=getBuiltinModule node_test node --import ./tests/js/portable-preload.mjs -- "${main_suites[@]}"
 
 # Node 22+ all have process.getBuiltinModule and the JS String Builtins, so of the runs above only
 # the one without Buffer (the browser-like paths: the builtins move code units) still differs.
 for version in node22 node24 node26; do
   bin=$(node scripts/runtimes.mjs path "$version")
   step "js $version" "js on $version ($("$bin" --version)): the same suites, then as in browsers (no Buffer, no isAscii/isUtf8)"
-  "$bin" --test --test-concurrency=2 --test-reporter=spec tests/js/*.test.mjs
-  WTF8_HIDE=Buffer,getBuiltinModule "$bin" --import ./tests/js/portable-preload.mjs --test --test-concurrency=2 --test-reporter=spec "${main_suites[@]}"
+  node_test "$bin" -- "${all_suites[@]}"
+  WTF8_HIDE=Buffer,getBuiltinModule node_test "$bin" --import ./tests/js/portable-preload.mjs -- "${main_suites[@]}"
 done
 
-# Four suites in one run of node --test, two files at a time, the browser suites first: one at a time,
-# each ended with one file running alone (their cores 82-87 % busy in a new-machine run, 29 Nov
-# 2026: memory 41 s, consumer 31, boundaries 27, e2e 114).
+# Four suites in one run of node --test, two files at a time, the browser suites first. One at a
+# time, each ended with one file running alone (their cores 82-87 % busy in a new-machine run, 29 Nov
+# 2026: memory 41 s, consumer 31, boundaries 27, e2e 114). In the order given, not the slowest first
+# (scripts/test-order.mjs): that order was no faster here, 196 s against 177 and 178 in the warm runs
+# before, the cores 93-94 % busy in each (2 Dec 2026).
 step "e2e, boundaries, consumer, memory" "e2e: routes in Deno, Bun, workerd, Chromium, Firefox and WebKit; the browser paths; the platform check and the encodings entry in the three browsers; the demo page in Chromium (and Firefox and WebKit smoke tests), its live boundary check, its server and helpers. boundaries: the shared strings through the real stores and wires (node:sqlite, bun:sqlite, PGlite, fetch, node:http, WebSocket, workers, files, msgpack, bson) in Node 20/22/24/26, Deno and Bun, and IndexedDB, localStorage, the Cache API and OPFS across a browser restart in Chromium, Firefox and WebKit; the README's table and recipes. consumer: the packed tarball in Node 20/22/24/26 (CJS/ESM), TypeScript, Deno, Bun, workerd, Chromium, Firefox, WebKit, esbuild, webpack, Vite. memory: every wtf8-wasm/encodings function, and wtf8-wasm/inspect walked whole, on 16 Mi-unit inputs (child processes) leave their wasm memory at most 4 MiB"
 node --test --test-concurrency=2 --test-reporter=spec tests/e2e/*.test.mjs tests/boundaries/*.test.mjs \
   tests/consumer/*.test.mjs tests/memory/*.test.mjs
