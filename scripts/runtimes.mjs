@@ -104,8 +104,8 @@ export function mainFileFor(kind) {
   return { node: 'wtf8-wasm.node.mjs', deno: 'wtf8-wasm.deno.mjs', bun: 'wtf8-wasm.bun.mjs' }[kind] ?? 'wtf8-wasm.mjs';
 }
 
-/** Installs each pinned Node that is missing from the cache (idempotent; says what it does). */
-export function installNodes(say = (line) => console.log(`» ${line}`), names = Object.keys(NODE_VERSIONS)) {
+/** Installs each pinned Node of `names` that is missing from the cache (idempotent; says what it does). */
+export function installNodes(names = Object.keys(NODE_VERSIONS), say = (line) => console.log(`» ${line}`)) {
   for (const version of names.map((name) => NODE_VERSIONS[name])) {
     const binary = nodeBinary(version);
     if (existsSync(binary) && nodeVersion(binary) === version) continue;
@@ -185,19 +185,18 @@ function nodeVersion(binary) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [command, name, ...more] = process.argv.slice(2);
-  if (command === 'install' && name !== undefined) {
-    const names = [name, ...more];
+  if (command === 'install') {
+    // Named Nodes only, or everything: all the Nodes, and better-sqlite3 for the system Node.
+    const names = name === undefined ? Object.keys(NODE_VERSIONS) : [name, ...more];
     const unknown = names.filter((n) => !Object.hasOwn(NODE_VERSIONS, n));
     if (unknown.length > 0) {
       console.error(`runtimes.mjs install: no such Node in the matrix: ${unknown.join(', ')}`);
       process.exit(2);
     }
-    installNodes(undefined, names);
-  } else if (command === 'install') {
     if (!process.versions.node.startsWith('20.'))
       console.warn(`note: the system Node is ${process.versions.node}; the matrix expects 20.x as node20`);
-    installNodes();
-    installBetterSqlite3();
+    installNodes(names);
+    if (name === undefined) installBetterSqlite3();
   } else if (command === 'path') {
     console.log(runtimeNamed(name).binary);
   } else if (command === 'list') {

@@ -1,8 +1,8 @@
 // Run by encodings.test.mjs in a process of its own: every function of wtf8-wasm/encodings on a
-// 16 Mi-unit string (or 16 MiB of bytes, or 16 Mi code points: harness.mjs `UNITS`), each result checked (a round
-// trip, or an error at the right place), then the size of the entry's wasm memory. The package
-// does not export its memory: it is found through the bench-only WebAssembly.Instance hook
-// (benches/wasm-memory.mjs). Prints one line `RESULT <json>`.
+// 16 Mi-unit string (or 16 MiB of bytes, or 16 Mi code points: harness.mjs `UNITS`), each result
+// checked (a round trip, or an error at the right place), then the size of the entry's wasm
+// memory. The package does not export its memory: it is found through the bench-only
+// WebAssembly.Instance hook (benches/wasm-memory.mjs). Prints one line `RESULT <json>`.
 //
 //   node --max-old-space-size=2048 tests/memory/encodings-child.mjs [units, default 16 Mi] [k/n: every nth step from the kth]
 import assert from 'node:assert/strict';
