@@ -11,6 +11,8 @@
 #   - rustup's nightly and the core's minimum Rust removed, and the wasm32 targets (a new machine
 #     has only the stable toolchain);
 #   - an empty npm cache and an empty runtime cache (WTF8_RUNTIMES: the other Nodes, better-sqlite3);
+#   - an empty temporary directory (TMPDIR), so that the test command finds none of what it keeps
+#     there between runs (the Firefox profile it copies, the empty PGlite cluster);
 #   - with --purge-apt, the Debian packages the setup installs removed too (browsers, WebKitGTK,
 #     Xvfb, a JDK if the setup installed one). Without it they stay, and the note of a run says so:
 #     their install (about 1.5 min of downloads and unpacking on this kind) runs in the background
@@ -39,13 +41,14 @@ if [ "$purge_apt" = 1 ]; then
 fi
 
 git clone -q "$repo" "$work/fresh"
+mkdir "$work/tmp"
 git -C "$work/fresh" checkout -q "$commit"
 cd "$work/fresh"
 started=$(date +%s)
 status=0
 env -u CARGO_TARGET_DIR CARGO_HOME="$work/cargo" \
   PATH="$work/cargo/bin:$(echo "$PATH" | tr ':' '\n' | grep -v '/\.cargo/bin$' | paste -sd:)" \
-  npm_config_cache="$work/npm-cache" WTF8_RUNTIMES="$work/runtimes" \
+  npm_config_cache="$work/npm-cache" WTF8_RUNTIMES="$work/runtimes" TMPDIR="$work/tmp" \
   bash .ci/run >"$work/log" 2>&1 || status=$?
 echo "the test command exited $status after $(($(date +%s) - started)) s; its log: $work/log"
 sed -n '/^step  *seconds/,$p' "$work/log"
