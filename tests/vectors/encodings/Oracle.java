@@ -102,8 +102,14 @@ public class Oracle {
         BufferedReader r = new BufferedReader(new InputStreamReader(System.in, "US-ASCII"));
         PrintWriter w = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, "US-ASCII")));
         String line;
+        // A line "." ends a batch: it is answered with "." and everything is written out.
         while ((line = r.readLine()) != null) {
-            w.println(run(line.split(" ")));
+            if (line.equals(".")) {
+                w.println(".");
+                w.flush();
+            } else {
+                w.println(run(line.split(" ")));
+            }
         }
         w.flush();
     }
