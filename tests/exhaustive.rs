@@ -505,8 +505,9 @@ impl Starts {
         let mut whole = vec![fresh.then(&[])];
         let mut singles = vec![fresh.clone()];
         for a in 0..=255u8 {
-            whole.push(fresh.then(&[a]));
-            singles.push(fresh.then(&[a]));
+            let one = fresh.then(&[a]);
+            singles.push(one.clone());
+            whole.push(one);
         }
         for a in 0..=255u8 {
             let first = singles[start_index(&[a])].clone();

@@ -9,12 +9,12 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mainFileFor, runtimeNamed } from '../../scripts/runtimes.mjs';
 import { CASES, byKind } from './cases.mjs';
 import { RUNTIME_FACTS } from './facts.mjs';
+import { kept } from '../support/kept.mjs';
 import { linkBetterSqlite3, linkPackage, root } from './support.mjs';
 
 linkPackage();
@@ -22,24 +22,17 @@ linkPackage();
 const betterSqlite3 = linkBetterSqlite3();
 
 // An empty PostgreSQL cluster for the probes to copy: PGlite's initdb takes seconds, a copy none.
-// Made once for this PGlite version and kept in the temporary directory (the probes only copy it):
-// PGlite.create on a new directory took 5.0 s here, 8 CPU-s (2 Dec 2026), each test command.
-// Renamed into place whole, so a cluster cut short by a crash is never used.
+// Made once for this PGlite version and kept between runs (tests/support/kept.mjs; the probes
+// only copy it): PGlite.create on a new directory took 5.0 s and 8 CPU-s here (2 Dec 2026).
 const pgVersion = JSON.parse(
   readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
 ).version;
-const pgTemplate = join(tmpdir(), `wtf8-boundaries-pglite-${pgVersion}-cluster`);
+let pgTemplate;
 before(async () => {
-  if (existsSync(pgTemplate)) return;
-  const { PGlite } = await import('@electric-sql/pglite');
-  const work = mkdtempSync(join(tmpdir(), 'wtf8-boundaries-pglite-new-'));
-  try {
-    await (await PGlite.create(work)).close();
-    renameSync(work, pgTemplate);
-  } catch (error) {
-    rmSync(work, { recursive: true, force: true });
-    if (!existsSync(pgTemplate)) throw error; // (else another run made it meanwhile)
-  }
+  pgTemplate = await kept(`wtf8-boundaries-pglite-${pgVersion}-cluster`, async (dir) => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    await (await PGlite.create(dir)).close();
+  });
 });
 
 const RUNTIMES = ['node20', 'node22', 'node24', 'node26', 'deno', 'bun'];

@@ -3,22 +3,13 @@
 // of Safari) through its WebDriver server and selenium-webdriver. Nothing is downloaded.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { kept } from './kept.mjs';
 
 export const CHROMIUM = process.env.WTF8_CHROMIUM ?? '/usr/bin/chromium';
 export const FIREFOX = process.env.WTF8_FIREFOX ?? '/usr/bin/firefox-esr';
@@ -106,35 +97,25 @@ const launchFirefoxOn = (puppeteer, userDataDir) =>
 
 /**
  * The directory of a Firefox profile that one launch has set up (an about:blank page opened, the
- * browser closed), made on first need and kept in the system's temporary directory for this
- * Firefox build and this puppeteer-core: Firefox spends most of a launch on a new profile creating
- * it (its databases, the add-on registry, the startup cache, 36 MB). Launch, about:blank and close,
- * each alone on an idle machine (2 Dec 2026, Firefox 153.8 ESR): a new profile 9.4 CPU-s and 6.4
- * s, a copy of this one 5.9 CPU-s and 3.9 s; copying only its startup cache saved nothing.
- * Test files run two at a time: the first to finish it renames it into place, whole or not at all.
+ * browser closed), kept between runs for this Firefox build and this puppeteer-core (`kept`):
+ * Firefox spends most of a launch on a new profile creating it (its databases, the add-on
+ * registry, the startup cache, 36 MB). Launch, about:blank and close, each alone on an idle
+ * machine (2 Dec 2026, Firefox 153.8 ESR): a new profile 9.4 CPU-s and 6.4 s, a copy of this one
+ * 5.9 CPU-s and 3.9 s; copying only its startup cache saved nothing.
  */
 async function firefoxTemplate(puppeteer) {
   const binary = realpathSync(FIREFOX);
   const { size, mtimeMs } = statSync(binary);
   const client = createRequire(import.meta.url)('puppeteer-core/package.json').version;
   const key = createHash('sha256').update(`${binary} ${size} ${mtimeMs} puppeteer-core ${client}`).digest('hex');
-  const template = join(tmpdir(), `wtf8-firefox-profile-${key.slice(0, 16)}`);
-  if (existsSync(template)) return template;
-  const work = mkdtempSync(join(tmpdir(), 'wtf8-firefox-profile-new-'));
-  try {
-    const browser = await launchFirefoxOn(puppeteer, work);
+  return kept(`wtf8-firefox-profile-${key.slice(0, 16)}`, async (dir) => {
+    const browser = await launchFirefoxOn(puppeteer, dir);
     try {
       await (await browser.newPage()).goto('about:blank');
     } finally {
       await browser.close();
     }
-    renameSync(work, template);
-  } catch (error) {
-    rmSync(work, { recursive: true, force: true });
-    // Another test file made it meanwhile (renaming onto a directory with files fails).
-    if (!existsSync(template)) throw error;
-  }
-  return template;
+  });
 }
 
 /** `promise`, or a rejection that says `what` and `hint` after `ms`: no WebKit wait is unbounded. */
