@@ -13,14 +13,14 @@ export interface Glue {
 /**
  * The bytes of an embedded module, which scripts/build.mjs embeds as a string of one character
  * (U+0000..U+00FF) per byte: smaller in the gzipped bundle than base64. The first character is a
- * shift `k`, and each byte `b` is the character `(b + k) mod 256`: build.mjs picks the `k` that
- * makes the bundle smallest (most of a module's frequent small bytes then print as one ASCII
- * character each rather than an escape such as `\x01`).
+ * key `k`, and each byte `b` is the character `b ^ k`: build.mjs picks the `k` that makes the
+ * bundle smallest (more of the module's frequent bytes then print as one-byte UTF-8, and fewer as
+ * an escape such as `\0`).
  */
 export function bytesOf(text: string): Uint8Array<ArrayBuffer> {
-  const shift = text.charCodeAt(0);
+  const key = text.charCodeAt(0);
   const out = new Uint8Array(text.length - 1);
-  for (let i = 1; i < text.length; i++) out[i - 1] = text.charCodeAt(i) - shift;
+  for (let i = 1; i < text.length; i++) out[i - 1] = text.charCodeAt(i) ^ key;
   return out;
 }
 
