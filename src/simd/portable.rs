@@ -246,55 +246,29 @@ impl V128 {
         V128(out)
     }
 
-    /// The first 16 of the 24 bytes `b0 b1 b2` per unit.
+    /// Interleaves the low 4 `u16` lanes of `self` and `other`.
     #[inline(always)]
-    pub(crate) fn interleave3_first(b01: Self, b2: Self) -> Self {
+    pub(crate) fn zip_low16(self, other: Self) -> Self {
         let mut out = [0; 16];
-        for (k, o) in out.iter_mut().enumerate() {
-            let (unit, byte) = (k / 3, k % 3);
-            *o = if byte == 2 {
-                b2.0[unit]
-            } else {
-                b01.0[2 * unit + byte]
-            };
+        for k in 0..4 {
+            out[4 * k] = self.0[2 * k];
+            out[4 * k + 1] = self.0[2 * k + 1];
+            out[4 * k + 2] = other.0[2 * k];
+            out[4 * k + 3] = other.0[2 * k + 1];
         }
         V128(out)
     }
 
-    /// The last 8 of the 24 bytes, in the low half (the high half is byte 0 of `b01`).
+    /// Interleaves the high 4 `u16` lanes of `self` and `other`.
     #[inline(always)]
-    pub(crate) fn interleave3_rest(b01: Self, b2: Self) -> Self {
-        let mut out = [b01.0[0]; 16];
-        for (k, o) in out.iter_mut().take(8).enumerate() {
-            let (unit, byte) = ((k + 16) / 3, (k + 16) % 3);
-            *o = if byte == 2 {
-                b2.0[unit]
-            } else {
-                b01.0[2 * unit + byte]
-            };
+    pub(crate) fn zip_high16(self, other: Self) -> Self {
+        let mut out = [0; 16];
+        for k in 0..4 {
+            out[4 * k] = self.0[8 + 2 * k];
+            out[4 * k + 1] = self.0[8 + 2 * k + 1];
+            out[4 * k + 2] = other.0[8 + 2 * k];
+            out[4 * k + 3] = other.0[8 + 2 * k + 1];
         }
-        V128(out)
-    }
-
-    /// Bytes 0..4 of `b01`, 8..12 of `b01` and 0..4 of `b2`, in bytes 0..12 (the rest: byte 0
-    /// of `b01`).
-    #[inline(always)]
-    pub(crate) fn gather_first_half(b01: Self, b2: Self) -> Self {
-        let mut out = [b01.0[0]; 16];
-        out[..4].copy_from_slice(&b01.0[..4]);
-        out[4..8].copy_from_slice(&b01.0[8..12]);
-        out[8..12].copy_from_slice(&b2.0[..4]);
-        V128(out)
-    }
-
-    /// Bytes 4..8 of `b01`, 12..16 of `b01` and 4..8 of `b2`, in bytes 0..12 (the rest: byte 0
-    /// of `b01`).
-    #[inline(always)]
-    pub(crate) fn gather_second_half(b01: Self, b2: Self) -> Self {
-        let mut out = [b01.0[0]; 16];
-        out[..4].copy_from_slice(&b01.0[4..8]);
-        out[4..8].copy_from_slice(&b01.0[12..16]);
-        out[8..12].copy_from_slice(&b2.0[4..8]);
         V128(out)
     }
 

@@ -14,8 +14,9 @@ pub(super) struct Tables {
     /// set.
     pub(super) pack2: [Row; 256],
     /// Packing four units of one to three bytes, keyed by their lengths as a base-3 number (unit
-    /// 0 the lowest digit, digit = length − 1; see [`base3`]): unit k's `b0` (index k), then
-    /// its `b1` (4 + k), then its `b2` (8 + k), as far as its length goes.
+    /// 0 the lowest digit, digit = length − 1; see [`base3`]): from `u32` lanes
+    /// `b0 | b1 << 8 | b2 << 16`, unit k's `b0` (index 4k), then its `b1` (4k + 1), then its `b2`
+    /// (4k + 2), as far as its length goes.
     pub(super) pack3: [Row; 81],
     /// Compacting `u16` lanes, keyed by the 8-bit mask of lanes to keep: their bytes, in order.
     pub(super) compact: [Row; 256],
@@ -79,7 +80,7 @@ fn build() -> Box<Tables> {
         let mut at = 0;
         for k in 0..four {
             for byte in 0..=(digits % 3) as u8 {
-                row[at] = byte * 4 + k;
+                row[at] = 4 * k + byte;
                 at += 1;
             }
             digits /= 3;
@@ -128,7 +129,7 @@ mod tests {
         // Units 0 and 2 of two bytes, 1 and 3 of one: b0 b1, b0, b0 b1, b0 (as u16 lanes).
         assert_eq!(t.pack2[0b101][..7], [0, 1, 2, 4, 5, 6, 8]);
         // Lengths 3, 1, 2, 1: digits 2, 0, 1, 0 = 2 + 9.
-        assert_eq!(t.pack3[11][..7], [0, 4, 8, 1, 2, 6, 3]);
+        assert_eq!(t.pack3[11][..7], [0, 1, 2, 4, 8, 9, 12]);
         assert_eq!(t.pack3[11][7], 0x80);
         assert_eq!(t.compact[0b1000_0010][..5], [2, 3, 14, 15, 0x80]);
     }

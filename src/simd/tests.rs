@@ -343,7 +343,7 @@ fn the_portable_emulation_matches_the_simd128_instructions() {
         let (wx, wy, wz) = (W::load8(&x), W::load8(&y), W::load8(&z));
         let (px, py, pz) = (P::load8(&x), P::load8(&y), P::load8(&z));
         let n = u32::from(x[15] % 16);
-        let pairs: [([u8; 16], [u8; 16], &str); 32] = [
+        let pairs: [([u8; 16], [u8; 16], &str); 30] = [
             (out(wx.and(wy)), outp(px.and(py)), "and"),
             (out(wx.or(wy)), outp(px.or(py)), "or"),
             (out(wx.xor(wy)), outp(px.xor(py)), "xor"),
@@ -377,25 +377,11 @@ fn the_portable_emulation_matches_the_simd128_instructions() {
             ),
             (out(wx.zip_low8(wy)), outp(px.zip_low8(py)), "zip_low8"),
             (out(wx.zip_high8(wy)), outp(px.zip_high8(py)), "zip_high8"),
+            (out(wx.zip_low16(wy)), outp(px.zip_low16(py)), "zip_low16"),
             (
-                out(W::interleave3_first(wx, wy)),
-                outp(P::interleave3_first(px, py)),
-                "interleave3_first",
-            ),
-            (
-                out(W::interleave3_rest(wx, wy)),
-                outp(P::interleave3_rest(px, py)),
-                "interleave3_rest",
-            ),
-            (
-                out(W::gather_first_half(wx, wy)),
-                outp(P::gather_first_half(px, py)),
-                "gather_first_half",
-            ),
-            (
-                out(W::gather_second_half(wx, wy)),
-                outp(P::gather_second_half(px, py)),
-                "gather_second_half",
+                out(wx.zip_high16(wy)),
+                outp(px.zip_high16(py)),
+                "zip_high16",
             ),
             (out(wx.shl16(n)), outp(px.shl16(n)), "shl16"),
             (out(wx.shr16(n)), outp(px.shr16(n)), "shr16"),

@@ -235,100 +235,51 @@ impl V128 {
         >(self.0, other.0))
     }
 
-    /// The first 16 of the 24 bytes `b0 b1 b2` per unit, from `b01` (`u16` lanes `b0 | b1 << 8`)
-    /// and `b2` (bytes 0..8) (`i8x16.shuffle`).
+    /// Interleaves the low 4 `u16` lanes of `self` and `other`: `u32` lanes `s[k] | o[k] << 16`
+    /// (`i8x16.shuffle`; `punpcklwd` in V8).
     #[inline(always)]
-    pub(crate) fn interleave3_first(b01: Self, b2: Self) -> Self {
+    pub(crate) fn zip_low16(self, other: Self) -> Self {
         V128(i8x16_shuffle::<
             0,
             1,
             16,
+            17,
             2,
             3,
-            17,
-            4,
-            5,
-            18,
-            6,
-            7,
-            19,
-            8,
-            9,
-            20,
-            10,
-        >(b01.0, b2.0))
-    }
-
-    /// The last 8 of the 24 bytes of [`interleave3_first`](Self::interleave3_first), in the low
-    /// half (`i8x16.shuffle`).
-    #[inline(always)]
-    pub(crate) fn interleave3_rest(b01: Self, b2: Self) -> Self {
-        V128(i8x16_shuffle::<
-            11,
-            21,
-            12,
-            13,
-            22,
-            14,
-            15,
-            23,
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-        >(b01.0, b2.0))
-    }
-
-    /// Bytes 0..4 of `b01`, 8..12 of `b01` and 0..4 of `b2`, in bytes 0..12 (`i8x16.shuffle`):
-    /// units 0..4's `b0`, `b1` and `b2`, when `b01` holds eight units' `b0` then their `b1`.
-    #[inline(always)]
-    pub(crate) fn gather_first_half(b01: Self, b2: Self) -> Self {
-        V128(i8x16_shuffle::<
-            0,
-            1,
-            2,
-            3,
-            8,
-            9,
-            10,
-            11,
-            16,
-            17,
             18,
             19,
-            0,
-            0,
-            0,
-            0,
-        >(b01.0, b2.0))
-    }
-
-    /// Bytes 4..8 of `b01`, 12..16 of `b01` and 4..8 of `b2`, in bytes 0..12 (`i8x16.shuffle`):
-    /// units 4..8's `b0`, `b1` and `b2`.
-    #[inline(always)]
-    pub(crate) fn gather_second_half(b01: Self, b2: Self) -> Self {
-        V128(i8x16_shuffle::<
             4,
             5,
-            6,
-            7,
-            12,
-            13,
-            14,
-            15,
             20,
             21,
+            6,
+            7,
             22,
             23,
-            0,
-            0,
-            0,
-            0,
-        >(b01.0, b2.0))
+        >(self.0, other.0))
+    }
+
+    /// Interleaves the high 4 `u16` lanes of `self` and `other` (`i8x16.shuffle`; `punpckhwd`).
+    #[inline(always)]
+    pub(crate) fn zip_high16(self, other: Self) -> Self {
+        V128(i8x16_shuffle::<
+            8,
+            9,
+            24,
+            25,
+            10,
+            11,
+            26,
+            27,
+            12,
+            13,
+            28,
+            29,
+            14,
+            15,
+            30,
+            31,
+        >(self.0, other.0))
     }
 
     /// `u16` lanes shifted left by `n` (`i16x8.shl`).
