@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { minify } from 'terser';
 import { WASM_OPT_FEATURES } from './wasm-features.mjs';
 import { packageName, wasmBindgenBuild } from './wasm-bindgen-build.mjs';
 
@@ -321,6 +322,16 @@ async function bundle(entry, virtual, format, rows, outfile) {
     plugins: [virtual.plugin],
     logLevel: 'warning',
   });
+  // terser after esbuild's minifier (two compress passes, its mangler; the banner and the bytes'
+  // characters kept as they are): 2 Dec 2026, wtf8-wasm.cjs 16,103 -> 15,991 B gzip, encodings.cjs
+  // 9,730 -> 9,654, inspect.cjs 4,829 -> 4,787.
+  const { code } = await minify(readFileSync(outfile, 'utf8'), {
+    compress: { passes: 2 },
+    mangle: true,
+    module: format === 'esm',
+    format: { comments: /^!/, ascii_only: false },
+  });
+  writeFileSync(outfile, code);
 }
 
 /** esbuild's `define` of js/routes.ts `ROWS`: each row group (and the builtins) present or not. */
