@@ -9,7 +9,8 @@
 //   2. wasm-opt (npm `binaryen`) optimises each module (the main one for speed, the others for size),
 //   3. esbuild bundles each entry + wasm-bindgen's generated glue + the embedded module into one
 //      ESM and one CommonJS file (no `await init()`: the module compiles synchronously on import);
-//      the main entry also embeds js/strings.wat, assembled by binaryen's parser,
+//      the main entry also embeds js/strings.wat, assembled by binaryen's parser; terser then
+//      minifies each file once more (`bundle`),
 //   4. tsc emits the type declarations,
 //   5. the hand-written files of pkg-template/ are copied over, with the version from Cargo.toml,
 //      and README.md's user-facing part becomes the npm README.
