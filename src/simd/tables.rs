@@ -131,6 +131,11 @@ mod tests {
         // Lengths 3, 1, 2, 1: digits 2, 0, 1, 0 = 2 + 9.
         assert_eq!(t.pack3[11][..7], [0, 1, 2, 4, 8, 9, 12]);
         assert_eq!(t.pack3[11][7], 0x80);
+        // Four 3-byte units: every lane's first three bytes (the encoder's `drop4` for eight).
+        assert_eq!(
+            t.pack3[80][..13],
+            [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0x80]
+        );
         assert_eq!(t.compact[0b1000_0010][..5], [2, 3, 14, 15, 0x80]);
     }
 }
