@@ -34,6 +34,7 @@ struct K {
     trail: V128,
     x0f: V128,
     x3f: V128,
+    x7f: V128,
     x80: V128,
     xc0: V128,
     xe0: V128,
@@ -58,6 +59,7 @@ impl K {
             trail: c(0xDC00),
             x0f: c(0x0F),
             x3f: c(0x3F),
+            x7f: c(0x7F),
             x80: c(0x80),
             xc0: c(0xC0),
             xe0: c(0xE0),
@@ -165,10 +167,11 @@ fn ascii_run(k: &K, src: &[u16], dst: &mut [u8]) -> usize {
 /// [`Tables::pack2`] row), to `out`; returns the byte count.
 #[inline(always)]
 fn pack2(k: &K, t: &Tables, a: V128, out: &mut [u8; 16]) -> usize {
-    let ascii = a.and(k.not_ascii).eq16(k.zero);
-    let b0 = V128::select(ascii, a, a.shr16(6).or(k.xc0));
+    // Below U+0800 a unit is positive as an `i16`, so one signed compare finds the 2-byte ones.
+    let multi_lanes = a.gt16s(k.x7f);
+    let b0 = V128::select(multi_lanes, a.shr16(6).or(k.xc0), a);
     let b1 = a.and(k.x3f).or(k.x80);
-    let multi = !ascii.bitmask16() & 0xFF;
+    let multi = multi_lanes.bitmask16();
     let row = V128::load8(&t.pack2[multi as usize]);
     b0.or(b1.shl16(8)).swizzle(row).store8(out);
     8 + multi.count_ones() as usize

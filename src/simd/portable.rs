@@ -290,6 +290,12 @@ impl V128 {
         self.map16(other, |a, b| Self::mask16(a == b))
     }
 
+    /// Signed `u16` lanes greater than.
+    #[inline(always)]
+    pub(crate) fn gt16s(self, other: Self) -> Self {
+        self.map16(other, |a, b| Self::mask16((a as i16) > (b as i16)))
+    }
+
     /// Wrapping `u16` lane subtraction.
     #[inline(always)]
     pub(crate) fn sub16(self, other: Self) -> Self {

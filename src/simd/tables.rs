@@ -1,4 +1,4 @@
-//! The shuffle tables of the kernels, built on first use (9.3 KiB of heap) instead of shipped in
+//! The shuffle tables of the kernels, built on first use (10 KiB of heap) instead of shipped in
 //! the wasm module's data: each row is a swizzle index vector, and 0x80 (out of range) makes a
 //! byte zero.
 
@@ -16,8 +16,10 @@ pub(super) struct Tables {
     /// Packing four units of one to three bytes, keyed by their lengths as a base-3 number (unit
     /// 0 the lowest digit, digit = length − 1; see [`base3`]): from `u32` lanes
     /// `b0 | b1 << 8 | b2 << 16`, unit k's `b0` (index 4k), then its `b1` (4k + 1), then its `b2`
-    /// (4k + 2), as far as its length goes.
-    pub(super) pack3: [Row; 81],
+    /// (4k + 2), as far as its length goes. Keys go up to 80; the rows above are never read,
+    /// and are there so that [`base3`] can bound its key with a mask instead of a bounds check
+    /// (the check and its panic site four times in the encoder).
+    pub(super) pack3: [Row; 128],
     /// Compacting `u16` lanes, keyed by the 8-bit mask of lanes to keep: their bytes, in order.
     pub(super) compact: [Row; 256],
 }
@@ -61,7 +63,7 @@ fn build() -> Box<Tables> {
     let (eight, four) = core::hint::black_box((8u8, 4u8));
     let mut t = Box::new(Tables {
         pack2: [[0x80; 16]; 256],
-        pack3: [[0x80; 16]; 81],
+        pack3: [[0x80; 16]; 128],
         compact: [[0x80; 16]; 256],
     });
     for (mask, row) in t.pack2.iter_mut().enumerate() {
@@ -104,7 +106,8 @@ fn build() -> Box<Tables> {
 #[inline(always)]
 pub(super) fn base3(multi: u32, wide: u32) -> usize {
     const BASE3: [u8; 16] = [0, 1, 3, 4, 9, 10, 12, 13, 27, 28, 30, 31, 36, 37, 39, 40];
-    usize::from(BASE3[(multi & 15) as usize] + BASE3[(wide & 15) as usize])
+    // At most 80: the mask only tells the compiler that the key is inside the table.
+    usize::from(BASE3[(multi & 15) as usize] + BASE3[(wide & 15) as usize]) & 127
 }
 
 #[cfg(test)]

@@ -343,7 +343,7 @@ fn the_portable_emulation_matches_the_simd128_instructions() {
         let (wx, wy, wz) = (W::load8(&x), W::load8(&y), W::load8(&z));
         let (px, py, pz) = (P::load8(&x), P::load8(&y), P::load8(&z));
         let n = u32::from(x[15] % 16);
-        let pairs: [([u8; 16], [u8; 16], &str); 30] = [
+        let pairs: [([u8; 16], [u8; 16], &str); 31] = [
             (out(wx.and(wy)), outp(px.and(py)), "and"),
             (out(wx.or(wy)), outp(px.or(py)), "or"),
             (out(wx.xor(wy)), outp(px.xor(py)), "xor"),
@@ -386,6 +386,7 @@ fn the_portable_emulation_matches_the_simd128_instructions() {
             (out(wx.shl16(n)), outp(px.shl16(n)), "shl16"),
             (out(wx.shr16(n)), outp(px.shr16(n)), "shr16"),
             (out(wx.eq16(wy)), outp(px.eq16(py)), "eq16"),
+            (out(wx.gt16s(wy)), outp(px.gt16s(py)), "gt16s"),
             (out(wx.sub16(wy)), outp(px.sub16(py)), "sub16"),
             (out(wx.low_bytes(wy)), outp(px.low_bytes(py)), "low_bytes"),
             (

@@ -300,6 +300,13 @@ impl V128 {
         V128(u16x8_eq(self.0, other.0))
     }
 
+    /// Signed `u16` lanes greater than (`i16x8.gt_s`): one x86 instruction (`pcmpgtw`), where
+    /// the unsigned comparison takes three.
+    #[inline(always)]
+    pub(crate) fn gt16s(self, other: Self) -> Self {
+        V128(i16x8_gt(self.0, other.0))
+    }
+
     /// Wrapping `u16` lane subtraction (`i16x8.sub`).
     #[inline(always)]
     pub(crate) fn sub16(self, other: Self) -> Self {
