@@ -164,7 +164,9 @@ fn ascii_run(k: &K, src: &[u16], dst: &mut [u8]) -> usize {
 }
 
 /// Writes the eight units `a`, each of one or two bytes (`b0 | b1 << 8` per lane, packed by a
-/// [`Tables::pack2`] row), to `out`; returns the byte count.
+/// [`Tables::pack2`] row), to `out`; returns the byte count. Every unit must be below U+0800
+/// (both callers check `top5` first): the 2-byte ones are found by a signed compare, which would
+/// take a unit from U+8000 up for ASCII.
 #[inline(always)]
 fn pack2(k: &K, t: &Tables, a: V128, out: &mut [u8; 16]) -> usize {
     // Below U+0800 a unit is positive as an `i16`, so one signed compare finds the 2-byte ones.
