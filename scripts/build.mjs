@@ -25,6 +25,7 @@ import * as esbuild from 'esbuild';
 import { minify } from 'terser';
 import { WASM_OPT_FEATURES } from './wasm-features.mjs';
 import { packageName, wasmBindgenBuild } from './wasm-bindgen-build.mjs';
+import { dropUnreachableData } from './wasm-data.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const quiet = process.argv.includes('--quiet');
@@ -66,6 +67,10 @@ const ENTRIES = [
     // --converge runs the passes until they change nothing: 16 and 37 B of the browsers' file's
     // gzip (29 Nov 2026).
     wasmOpt: '--no-inline=*decode_simd* -O3 --low-memory-unused --converge --strip-target-features',
+    // The data only panics used is dropped after wasm-opt (scripts/wasm-data.mjs): the core's
+    // bounds checks' messages and locations. Only here, the module at its budget's edge (the
+    // other two have room; what they would lose is unmeasured).
+    dropData: true,
     source: join(root, 'js', 'index.ts'),
     // One file per runtime, each with only the rows of js/routes.ts its runtime takes (`ROWS`;
     // the export conditions of pkg-template/package.json pick it): 0.7–1.5 kB gzip less than one
@@ -148,7 +153,14 @@ for (const entry of ENTRIES) {
     outName: entry.name,
     env: {
       CARGO_PROFILE_RELEASE_OPT_LEVEL: entry.optLevel,
-      RUSTFLAGS: `${process.env.RUSTFLAGS ?? ''} -C target-feature=+simd128`.trim(),
+      // With dropData, one data segment per object, so that wasm-data.mjs knows their bounds.
+      RUSTFLAGS: [
+        process.env.RUSTFLAGS,
+        '-C target-feature=+simd128',
+        entry.dropData && '-C link-arg=--no-merge-data-segments',
+      ]
+        .filter(Boolean)
+        .join(' '),
     },
     stdio: quiet ? ['ignore', 'pipe', 'inherit'] : 'inherit',
   });
@@ -172,8 +184,17 @@ for (const entry of ENTRIES) {
     '--strip-debug',
     '--strip-producers',
   ];
-  const optimised = cached('.wasm', readFileSync(input), options.join(' '));
-  once(optimised, (tmp) => run(bin('wasm-opt'), [...options, input, '-o', tmp]));
+  // Then, with dropData, the data only panics used goes (scripts/wasm-data.mjs).
+  const linked = readFileSync(input);
+  const dropper = entry.dropData ? readFileSync(join(root, 'scripts', 'wasm-data.mjs')) : '';
+  const optimised = cached('.wasm', linked, options.join(' '), dropper);
+  once(optimised, (tmp) => {
+    run(bin('wasm-opt'), [...options, input, '-o', tmp]);
+    if (!entry.dropData) return;
+    const { bytes, dropped } = dropUnreachableData(linked, readFileSync(tmp));
+    writeFileSync(tmp, bytes);
+    log(`  ${dropped} B of panic data dropped (${entry.name})`);
+  });
   cpSync(optimised, entry.wasm);
 }
 

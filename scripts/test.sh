@@ -227,9 +227,9 @@ together \
   "prettier::node_modules/.bin/prettier --check --cache --cache-strategy content --log-level warn ." \
   "build pkg/::node scripts/build.mjs"
 
-step "docs, package types, route campaign" "at once, on the package built: every js example of README.md and docs/ runs against pkg/ and its claims hold, relative links and anchors resolve, the bench's figures are benches/results.json's, the API reference builds from the TSDoc with warnings as errors (TypeDoc); the packed package's entries and types resolve under every TypeScript resolution (attw: node10, node16 CJS and ESM, bundler) and its manifest lints clean (publint); the routes' property campaign, 600 seeded cases per runtime, every plan against the wasm-only plan in Node 22/24/26, Deno and Bun (fuzz/README.md)"
+step "docs, package types, route campaign" "at once, on the package built: every js example of README.md and docs/ runs against pkg/ and its claims hold, relative links and anchors resolve, the bench's figures are benches/results.json's, the API reference builds from the TSDoc with warnings as errors (TypeDoc); the build's data dropping (tests/build); the packed package's entries and types resolve under every TypeScript resolution (attw: node10, node16 CJS and ESM, bundler) and its manifest lints clean (publint); the routes' property campaign, 600 seeded cases per runtime, every plan against the wasm-only plan in Node 22/24/26, Deno and Bun (fuzz/README.md)"
 together \
-  "docs::node --test --test-reporter=spec tests/docs/*.test.mjs && node scripts/api-docs.mjs" \
+  "docs::node --test --test-reporter=spec tests/docs/*.test.mjs tests/build/*.test.mjs && node scripts/api-docs.mjs" \
   "package types::node_modules/.bin/attw --pack pkg --format ascii && node_modules/.bin/publint --strict pkg" \
   "route campaign::node scripts/route-campaign.mjs --cases 600 --seed 20261127 --max-length 70000 --pause 0"
 
