@@ -20,7 +20,7 @@
 //! store writes past a window's output is overwritten by that later output: nothing is written
 //! past the length the driver returns (the ASCII loop writes exactly its output, to the end).
 
-use super::tables::{base3, tables, Tables};
+use super::tables::{tables, Tables};
 use super::V128;
 use crate::grammar::{is_lead, is_trail};
 
@@ -41,6 +41,7 @@ struct K {
     xf0: V128,
     xfffd: V128,
     xd7c0: V128,
+    xff00: V128,
     zero: V128,
     /// The swizzle that keeps the first three bytes of each `u32` lane (in bytes 0..12).
     drop4: V128,
@@ -66,6 +67,7 @@ impl K {
             xf0: c(0xF0),
             xfffd: c(0xFFFD),
             xd7c0: c(0xD7C0),
+            xff00: c(0xFF00),
             zero: c(0),
             drop4: V128::new([0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 3, 3, 3, 3]).opaque(),
         }
@@ -224,8 +226,7 @@ fn encode8<const LOSSY: bool>(
             a.shr16(12).or(k.xe0),
         );
         let b1 = V128::select(narrow, a, a.shr16(6)).and(k.x3f).or(k.x80);
-        let multi = !ascii.bitmask16() & 0xFF;
-        return pack3(t, b0, b1, b2, multi, narrow, out);
+        return pack3(k, t, b0, b1, b2, ascii, narrow, out);
     }
     // Surrogates: find the pairs. `before` holds each unit's predecessor, `next` its successor.
     let before = a.shift_in::<2>(prev);
@@ -257,44 +258,48 @@ fn encode8<const LOSSY: bool>(
         .or(x.shr16(6).and(k.x0f))
         .or(k.x80);
     let b0 = V128::select(pair_trail, trail_b0, b0);
-    let multi = !ascii.bitmask16() & 0xFF;
     if short.bitmask16() == 0xFF {
+        let multi = !ascii.bitmask16() & 0xFF;
         let row = V128::load8(&t.pack2[multi as usize]);
         b0.or(b1.shl16(8)).swizzle(row).store8(head);
         return 8 + multi.count_ones() as usize;
     }
     let b2 = x.and(k.x3f).or(k.x80);
-    pack3(t, b0, b1, b2, multi, short, out)
+    pack3(k, t, b0, b1, b2, ascii, short, out)
 }
 
-/// Writes each unit's bytes — `b0`, then `b1` if its bit of `multi` is set, then `b2` if its
-/// lane of `short` is zero — contiguously to `out`, four units per swizzle, and returns the
+/// Writes each unit's bytes — `b0`, then `b1` unless its lane of `ascii` is set, then `b2` unless
+/// its lane of `short` is set — contiguously to `out`, four units per swizzle, and returns the
 /// byte count.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn pack3(
+    k: &K,
     t: &Tables,
     b0: V128,
     b1: V128,
     b2: V128,
-    multi: u32,
+    ascii: V128,
     short: V128,
     out: &mut [u8; 28],
 ) -> usize {
-    let wide = !short.bitmask16();
+    // The [`Tables::pack3`] keys of units 0..4 and 4..8, two bits a unit: one `i8x16.bitmask` of
+    // `ascii` in each lane's low byte and `short` in its high byte, inverted.
+    let keys = !ascii.or(short.and(k.xff00)).bitmask8() & 0xFFFF;
+    let (low, high) = (keys & 0xFF, keys >> 8);
     // `u32` lanes b0 | b1 << 8 | b2 << 16: units 0..4, then 4..8.
     let b01 = b0.or(b1.shl16(8));
-    let row = V128::load8(&t.pack3[base3(multi, wide)]);
+    let row = V128::load8(&t.pack3[low as usize]);
     b01.zip_low16(b2)
         .swizzle(row)
         .store8((&mut out[..16]).try_into().unwrap());
-    let n = 4 + ((multi & 15).count_ones() + (wide & 15).count_ones()) as usize;
-    // Units 4..8.
-    let row = V128::load8(&t.pack3[base3(multi >> 4, wide >> 4)]);
+    let n = 4 + low.count_ones() as usize;
+    let row = V128::load8(&t.pack3[high as usize]);
     let Some(rest) = out.get_mut(n..n + 16) else {
         return n;
     };
     b01.zip_high16(b2)
         .swizzle(row)
         .store8(rest.try_into().unwrap());
-    n + 4 + ((multi >> 4).count_ones() + ((wide >> 4) & 15).count_ones()) as usize
+    n + 4 + high.count_ones() as usize
 }

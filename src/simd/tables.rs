@@ -1,4 +1,4 @@
-//! The shuffle tables of the kernels, built on first use (10 KiB of heap) instead of shipped in
+//! The shuffle tables of the kernels, built on first use (12 KiB of heap) instead of shipped in
 //! the wasm module's data: each row is a swizzle index vector, and 0x80 (out of range) makes a
 //! byte zero.
 
@@ -13,13 +13,12 @@ pub(super) struct Tables {
     /// `u16` lanes `b0 | b1 << 8`, unit k's `b0` (index 2k), then its `b1` (2k + 1) if its bit is
     /// set.
     pub(super) pack2: [Row; 256],
-    /// Packing four units of one to three bytes, keyed by their lengths as a base-3 number (unit
-    /// 0 the lowest digit, digit = length − 1; see [`base3`]): from `u32` lanes
-    /// `b0 | b1 << 8 | b2 << 16`, unit k's `b0` (index 4k), then its `b1` (4k + 1), then its `b2`
-    /// (4k + 2), as far as its length goes. Keys go up to 80; the rows above are never read,
-    /// and are there so that [`base3`] can bound its key with a mask instead of a bounds check
-    /// (the check and its panic site four times in the encoder).
-    pub(super) pack3: [Row; 128],
+    /// Packing four units of one to three bytes, keyed by their lengths, two bits a unit (unit k
+    /// in bits 2k and 2k + 1: 00 one byte, 01 two, 11 three; the keys with a 10 are never read):
+    /// from `u32` lanes `b0 | b1 << 8 | b2 << 16`, unit k's `b0` (index 4k), then its `b1`
+    /// (4k + 1), then its `b2` (4k + 2), as far as its length goes. A key's byte count is 4 plus
+    /// its bits.
+    pub(super) pack3: [Row; 256],
     /// Compacting `u16` lanes, keyed by the 8-bit mask of lanes to keep: their bytes, in order.
     pub(super) compact: [Row; 256],
 }
@@ -63,7 +62,7 @@ fn build() -> Box<Tables> {
     let (eight, four) = core::hint::black_box((8u8, 4u8));
     let mut t = Box::new(Tables {
         pack2: [[0x80; 16]; 256],
-        pack3: [[0x80; 16]; 128],
+        pack3: [[0x80; 16]; 256],
         compact: [[0x80; 16]; 256],
     });
     for (mask, row) in t.pack2.iter_mut().enumerate() {
@@ -78,14 +77,12 @@ fn build() -> Box<Tables> {
         }
     }
     for (key, row) in t.pack3.iter_mut().enumerate() {
-        let mut digits = key;
         let mut at = 0;
         for k in 0..four {
-            for byte in 0..=(digits % 3) as u8 {
+            for byte in 0..=((key >> (2 * k)) & 3).count_ones() as u8 {
                 row[at] = 4 * k + byte;
                 at += 1;
             }
-            digits /= 3;
         }
     }
     for (mask, row) in t.compact.iter_mut().enumerate() {
@@ -101,42 +98,21 @@ fn build() -> Box<Tables> {
     t
 }
 
-/// The [`Tables::pack3`] key of four units whose 2-or-more-byte ones are the bits of `multi` and
-/// whose 3-byte ones are the bits of `wide` (4 bits each, `wide` ⊆ `multi`).
-#[inline(always)]
-pub(super) fn base3(multi: u32, wide: u32) -> usize {
-    const BASE3: [u8; 16] = [0, 1, 3, 4, 9, 10, 12, 13, 27, 28, 30, 31, 36, 37, 39, 40];
-    // At most 80: the mask only tells the compiler that the key is inside the table.
-    usize::from(BASE3[(multi & 15) as usize] + BASE3[(wide & 15) as usize]) & 127
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn base3_is_the_sum_of_powers_of_three() {
-        for m in 0..16u32 {
-            let want: u32 = (0..4)
-                .filter(|k| m & (1 << k) != 0)
-                .map(|k| 3u32.pow(k))
-                .sum();
-            assert_eq!(base3(m, 0), want as usize);
-        }
-        assert_eq!(base3(15, 15), 80);
-    }
 
     #[test]
     fn pack_rows_list_each_units_bytes_in_order() {
         let t = tables();
         // Units 0 and 2 of two bytes, 1 and 3 of one: b0 b1, b0, b0 b1, b0 (as u16 lanes).
         assert_eq!(t.pack2[0b101][..7], [0, 1, 2, 4, 5, 6, 8]);
-        // Lengths 3, 1, 2, 1: digits 2, 0, 1, 0 = 2 + 9.
-        assert_eq!(t.pack3[11][..7], [0, 1, 2, 4, 8, 9, 12]);
-        assert_eq!(t.pack3[11][7], 0x80);
+        // Lengths 3, 1, 2, 1: bit pairs 11, 00, 01, 00.
+        assert_eq!(t.pack3[0b00_01_00_11][..7], [0, 1, 2, 4, 8, 9, 12]);
+        assert_eq!(t.pack3[0b00_01_00_11][7], 0x80);
         // Four 3-byte units: every lane's first three bytes (the encoder's `drop4` for eight).
         assert_eq!(
-            t.pack3[80][..13],
+            t.pack3[0xFF][..13],
             [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0x80]
         );
         assert_eq!(t.compact[0b1000_0010][..5], [2, 3, 14, 15, 0x80]);

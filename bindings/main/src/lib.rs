@@ -34,7 +34,7 @@ use convention::{decode_failure, pack, Shared};
 use wasm_bindgen::prelude::*;
 use wtf8_wasm::StreamDecoder;
 
-// The one allocation is the core's SIMD tables (10 KiB, built on first use and kept for good;
+// The one allocation is the core's SIMD tables (12 KiB, built on first use and kept for good;
 // see the crate doc): whole pages from `memory.grow`, never freed, is all it needs, in a few bytes
 // of code.
 #[cfg(target_arch = "wasm32")]
