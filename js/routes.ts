@@ -185,14 +185,20 @@ function deno(): Wtf8Plan {
       // gets cheap.
       upTo(64, wasmDecode),
       upTo(256, nativeIfLooksAscii, wasmDecode),
-      // The lenient decoder patched (up to 8 + 1,024 per 64 KiB) over strict-first: wf 0.84–1.07
-      // against 0.14–0.50, 24 Nov 2026 [D6]; loses on lone (0.71–0.87: nothing finds them cheaply
-      // first); revisit with the patch limit, never swept. Input with two surrogate sequences in
-      // its first 64 bytes goes to wasm past 256 bytes (unmeasured on its own).
-      upTo(Infinity, wasmIfDense(64), nativePatched(few(8, 1024), 'typed'), wasmDecode),
+      lenientBand(),
     ],
     utf8: isUtf8Lenient,
   };
+}
+
+/**
+ * Past 256 bytes, Deno's and WebKit's decoding: the lenient decoder patched (up to 8 + 1,024 per
+ * 64 KiB) over strict-first: wf 0.84–1.07 against 0.14–0.50 in Deno, 24 Nov 2026 [D6]; loses on
+ * lone (0.71–0.87: nothing finds them cheaply first); revisit with the patch limit, never swept.
+ * Input with two surrogate sequences in its first 64 bytes goes to wasm (unmeasured on its own).
+ */
+function lenientBand(): Wtf8Plan['decode'][number] {
+  return upTo(Infinity, wasmIfDense(64), nativePatched(few(8, 1024), 'typed'), wasmDecode);
 }
 
 /** Bun 1.4 (JavaScriptCore; Node's Buffer and byte checks). Revisit with each Bun minor; expires with Bun 2. */
@@ -291,16 +297,28 @@ function firefox(): Wtf8Plan {
 /**
  * WebKit: Safari, and every browser on iOS (measured as WebKitGTK 2.50.6, whose JavaScriptCore
  * has no JS String Builtins, so code units move through loops). Its `TextEncoder` is the slowest
- * of the matrix. The portable plan, but for encoding. Two decode choices measured better here and
- * are not taken, for size: the browsers' file is at its 16,000 B gzip goal with this row (15,934 /
- * 16,000 B, mjs / cjs): the loop up to 32 bytes (short wf at 8 bytes 1.39–1.46 against 0.70–0.84,
- * even at 32) [W2], and Deno's decoding past 32 bytes (lone surrogates 2× faster, wf even; its
- * steps 0.26 kB gzip more) [W3]; revisit when that file has room.
+ * of the matrix. The portable plan's `utf8` and moves, with encoding and decoding of its own.
  */
 function webkit(): Wtf8Plan {
   return {
     ...portable(),
     name: 'webkit',
+    decode: [
+      // The loop to 32 bytes, over the ED scan and `TextDecoder` (to 24) and the loop: short wf
+      // at 8 bytes 1.25–1.43 against 0.70–0.75, at 32 units 0.69–0.78 against 0.63–0.81, lone
+      // at 8 even (1.17–1.29 against 1.13–1.41) [W2]; then the portable plan's bands to 256
+      // (Deno's there, wasm to 64, lost: non-ASCII short 128 0.35–0.37 against 0.84–0.88, units
+      // leave wasm through a loop); past 256 Deno's lenient decoder patched, over strict-first:
+      // 10 K / 1 M 0.76 / 0.81 against 0.66 / 0.74 (geometric means), sliced 0.56 / 0.60 against
+      // 0.20 / 0.22, dense even [W3]. `npm run bench -- --plans --plan webkit,portable --runtime
+      // webkit --side decode`, WebKitGTK 2.50.6, 3 Dec 2026; both waited for room in the
+      // browsers' file (0.2 kB gzip), which the main module's panic data gave. Revisit when
+      // JavaScriptCore's `TextDecoder` call gets cheap.
+      upTo(32, loopDecode, wasmDecode),
+      upTo(64, nativeUnlessSurrogate(textDecoder, 'loop'), wasmDecode),
+      upTo(256, nativeClean, wasmDecode),
+      lenientBand(),
+    ],
     encode: [
       upTo(LOOP_UNITS, loopEncode),
       // Past 32 units all through wasm, over the platform's encoder when well-formed: wf 1.58–2.56
