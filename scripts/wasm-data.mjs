@@ -34,8 +34,8 @@ function sections(bytes) {
   return out;
 }
 
-/** An unsigned LEB128 at `p`: `[value, position after it]`. */
-function leb(bytes, p) {
+/** A LEB128 at `p` (`signed`: SLEB128): `[value, position after it]`. */
+function leb(bytes, p, signed = false) {
   let value = 0;
   let shift = 0;
   let byte;
@@ -44,20 +44,7 @@ function leb(bytes, p) {
     value += (byte & 127) * 2 ** shift;
     shift += 7;
   } while (byte & 128);
-  return [value, p];
-}
-
-/** A signed LEB128 at `p`: `[value, position after it]`. */
-function sleb(bytes, p) {
-  let value = 0;
-  let shift = 0;
-  let byte;
-  do {
-    byte = bytes[p++];
-    value += (byte & 127) * 2 ** shift;
-    shift += 7;
-  } while (byte & 128);
-  if (byte & 64) value -= 2 ** shift;
+  if (signed && byte & 64) value -= 2 ** shift;
   return [value, p];
 }
 
@@ -90,7 +77,7 @@ function segments(bytes, what) {
   while (count--) {
     const flags = bytes[p++];
     if (flags !== 0 || bytes[p] !== 0x41) throw new Error(`${what}: a data segment that is not active at an i32.const`);
-    const [start, q] = sleb(bytes, p + 1);
+    const [start, q] = leb(bytes, p + 1, true);
     if (bytes[q] !== 0x0b) throw new Error(`${what}: a data segment's offset is not one constant`);
     const [size, r] = leb(bytes, q + 1);
     out.push({ start, bytes: bytes.subarray(r, r + size) });
