@@ -78,7 +78,7 @@ export function nativeUnlessSurrogate(
   if (scan === 'loop')
     return step(
       STEP_NAMES && 'nativeUnlessSurrogate',
-      (bytes) => (surrogateScan(bytes) ? undefined : clean(decoder(bytes))),
+      (bytes) => (bytesKind(bytes) === SURROGATE ? undefined : clean(decoder(bytes))),
       args,
       decoder.maxLength,
     );
@@ -90,6 +90,29 @@ export function nativeUnlessSurrogate(
     args,
     decoder.maxLength,
   );
+}
+
+/**
+ * ASCII bytes (a loop over every byte) as {@link asciiText}; passes any other. Where the bytes are
+ * ASCII this skips UTF-8 decoding and the U+FFFD check: the rows of Node and Bun up to 16 bytes
+ * (benches/README.md, D11).
+ */
+export function asciiSlice(): DecodeStep {
+  return (ascii ??= step(
+    STEP_NAMES && 'asciiSlice',
+    (bytes: Uint8Array) => (bytesKind(bytes) === ASCII ? asciiText(bytes) : undefined),
+    undefined,
+    1 << 27,
+  ));
+}
+
+/** {@link asciiSlice}, made once (a function, so that the files without Node's rows leave it out). */
+let ascii: DecodeStep | undefined;
+
+/** ASCII bytes as a string: Node's (and Bun's) `Buffer#latin1Slice` (no UTF-8 to decode), else `TextDecoder`. */
+function asciiText(bytes: Uint8Array): string {
+  const latin1 = nodeParts().latin1Slice;
+  return latin1 === undefined ? platformDecode(lenientUtf8, bytes) : latin1.call(bytes, 0, bytes.length);
 }
 
 /** The lenient platform decoder; its text without U+FFFD is ours (strict too). */
@@ -118,12 +141,53 @@ export function nativeIfAscii(): DecodeStep | undefined {
   );
 }
 
-/** `TextDecoder` when 16 probed bytes are ASCII, if its text has no U+FFFD (a wrong guess costs only speed). */
-export const nativeIfLooksAscii: DecodeStep = step(STEP_NAMES && 'nativeIfLooksAscii', (bytes) => {
-  const stride = Math.max(1, Math.floor(bytes.length / 16));
-  for (let i = 0; i < bytes.length; i += stride) if (bytes[i]! >= 0x80) return undefined;
-  return clean(platformDecode(lenientUtf8, bytes));
-});
+/**
+ * `decoder` when 17 probed bytes are ASCII (every byte below 32), if its text has no U+FFFD (a
+ * wrong guess costs only speed).
+ */
+export function nativeIfLooksAscii(decoder: NativeDecoder): DecodeStep {
+  return step(
+    STEP_NAMES && 'nativeIfLooksAscii',
+    (bytes: Uint8Array) => (looksAscii(bytes) ? clean(decoder(bytes)) : undefined),
+    [decoder],
+    decoder.maxLength,
+  );
+}
+
+/**
+ * Whether the 17 bytes at 0, n/16, 2n/16 … 15n/16 and the last are ASCII (below 32 bytes, every
+ * byte, as the loop with a stride did before). Written out, not a loop: with `utf8Slice`, 32 ASCII
+ * bytes in Node 22 took 66.6 ns against 73.7 for the loop (`utf8Slice` alone 56), 3 Dec 2026
+ * (benches/README.md, D11).
+ */
+function looksAscii(b: Uint8Array): boolean {
+  const n = b.length;
+  const s = n >>> 4;
+  if (s < 2) {
+    for (let i = 0; i < n; i++) if (b[i]! >= 0x80) return false;
+    return true;
+  }
+  return (
+    (b[0]! |
+      b[s]! |
+      b[2 * s]! |
+      b[3 * s]! |
+      b[4 * s]! |
+      b[5 * s]! |
+      b[6 * s]! |
+      b[7 * s]! |
+      b[8 * s]! |
+      b[9 * s]! |
+      b[10 * s]! |
+      b[11 * s]! |
+      b[12 * s]! |
+      b[13 * s]! |
+      b[14 * s]! |
+      b[15 * s]! |
+      b[n - 1]!) <
+    0x80
+  );
+}
 
 /**
  * The platform's strict decoder (it throws at the first surrogate or ill-formed sequence: then
@@ -277,14 +341,24 @@ export function surrogateSequenceIn(bytes: Uint8Array, probes: number, view: Sea
   return false;
 }
 
-/** Whether `bytes` hold ED A0–BF, by a plain loop (its own small function: engines optimize it best). */
-export function surrogateScan(bytes: Uint8Array): boolean {
+/** What {@link bytesKind} finds: every byte ASCII; not, but no surrogate sequence; ED A0–BF somewhere. */
+export const ASCII = 0;
+export const OTHER = 1;
+export const SURROGATE = 2;
+
+/**
+ * Whether `bytes` are all ASCII, or hold ED A0–BF, by a plain loop (its own small function:
+ * engines optimize it best).
+ */
+export function bytesKind(bytes: Uint8Array): typeof ASCII | typeof OTHER | typeof SURROGATE {
   const n = bytes.length;
+  let any = 0;
   for (let i = 0; i < n; i++) {
-    if (bytes[i] !== 0xed) continue;
-    if (i + 1 < n && bytes[i + 1]! >= 0xa0) return true;
+    const b = bytes[i]!;
+    any |= b;
+    if (b === 0xed && i + 1 < n && bytes[i + 1]! >= 0xa0) return SURROGATE;
   }
-  return false;
+  return any < 0x80 ? ASCII : OTHER;
 }
 
 /** Two surrogate sequences in the first `first` bytes? (A loop: 20 ns, `indexOf` 50–80 on Node 26.) */

@@ -35,6 +35,7 @@ import {
   wasmEncode,
 } from './encode-steps.js';
 import {
+  asciiSlice,
   type DecodeEnd,
   type DecodeStep,
   isUtf8Lenient,
@@ -101,17 +102,21 @@ function node22(): Wtf8Plan {
       upTo(Infinity, nativeEncode('encode', 'ascii'), wasmEncode),
     ],
     decode: [
-      // The ED scan (a plain loop: V8's `indexOf` costs a 15–20 ns call [D10]) then `utf8Slice`, up
-      // to 16 over 64 bytes: short wf worst 0.65 against 0.55, Node 22, 25 Nov 2026 [D1]; loses on
-      // 16–64 lone bytes (wasm's trip); revisit with the next short sweep.
-      upTo(16, nativeUnlessSurrogate(utf8Slice(), 'loop'), loopDecode, wasmDecode),
-      // ASCII to `TextDecoder`, the rest to wasm over Node 22's scalar `TextDecoder`: wf 0.87–3.64,
-      // 24 Nov 2026 [D5]; loses on ASCII with a little non-ASCII (0.66 at 100 units); revisit never
-      // (the row expires first). Past 256 bytes Node's native `isAscii` decides instead of 16
-      // probes (unmeasured on its own; the probes where it is missing).
-      upTo(LOOP_BYTES, nativeIfLooksAscii, loopDecode, wasmDecode),
-      upTo(256, nativeIfLooksAscii, wasmDecode),
-      upTo(Infinity, nativeIfAscii() ?? nativeIfLooksAscii, wasmDecode),
+      // A band to 16 bytes, over 64 [D1]: ASCII (one plain loop, which V8 runs faster than its
+      // 15–20 ns `indexOf` call [D10]) to `latin1Slice`, the rest to the loop, over the ED scan,
+      // `utf8Slice` and a U+FFFD check: Node 22 short wf 8 units ASCII 0.74 -> 0.79, Latin 0.70 ->
+      // 0.77, emoji 0.73 -> 0.86, 3 Dec 2026 [D11]; loses 5–9 % on CJK at 24 bytes (noise-level);
+      // revisit with the next short sweep.
+      upTo(16, asciiSlice(), loopDecode, wasmDecode),
+      // ASCII-looking bytes to `utf8Slice`, the rest to wasm over Node 22's scalar `TextDecoder`: wf
+      // 0.87–3.64, 24 Nov 2026 [D5]; `utf8Slice` and 17 written-out probes over `TextDecoder` and a
+      // probe loop: short ASCII 32 / 128 units 0.69 / 0.74 -> 0.86 / 0.85, 3 Dec 2026 [D11]; loses
+      // on ASCII with a little non-ASCII (0.66 at 100 units); revisit never (the row expires first).
+      // Past 256 bytes Node's native `isAscii` decides instead of the probes (unmeasured on its own;
+      // the probes where it is missing).
+      upTo(LOOP_BYTES, nativeIfLooksAscii(utf8Slice()), loopDecode, wasmDecode),
+      upTo(256, nativeIfLooksAscii(utf8Slice()), wasmDecode),
+      upTo(Infinity, nativeIfAscii() ?? nativeIfLooksAscii(textDecoder), wasmDecode),
     ],
     utf8: isUtf8Native() ?? isUtf8Strict,
   };
@@ -148,8 +153,11 @@ function node26(): Wtf8Plan {
 /** Node 24 and 26 decode alike: simdutf's `TextDecoder`, Node's `isUtf8`. */
 function nodeSimdDecode(): Wtf8Plan['decode'] {
   return [
-    // As Node 22 up to 16 bytes: Node 26 short wf worst 0.80 against 0.66 with 64 [D1].
-    upTo(16, nativeUnlessSurrogate(utf8Slice(), 'loop'), loopDecode, wasmDecode),
+    // As Node 22 up to 16 bytes: Node 26 short wf worst 0.80 against 0.66 with 64 [D1]; ASCII to
+    // `latin1Slice` and the rest to the loop, over the ED scan and `utf8Slice`: short wf 8 units
+    // Latin 0.88 / 0.88 -> 0.98 / 0.99, emoji 0.90 / 0.96 -> 1.13 / 1.18 (Node 24 / 26), ASCII 0.97 /
+    // 1.01 -> 0.89 / 0.95 (within the runs' spread), 3 Dec 2026 [D11].
+    upTo(16, asciiSlice(), loopDecode, wasmDecode),
     // `isUtf8` then `utf8Slice` over the platform decoder's slow path on surrogates: 12× less at
     // 128 Latin units with one, Node 26, 25 Nov 2026 [D2]; loses 10–25 ns on well-formed 16–128
     // bytes; revisit when Node says "UTF-8 without surrogates" in one call.
@@ -184,7 +192,7 @@ function deno(): Wtf8Plan {
       // surrogate (0.61 against wasm's 1.36 at 128 bytes); revisit when Deno's `TextDecoder` call
       // gets cheap.
       upTo(64, wasmDecode),
-      upTo(256, nativeIfLooksAscii, wasmDecode),
+      upTo(256, nativeIfLooksAscii(textDecoder), wasmDecode),
       lenientBand(),
     ],
     utf8: isUtf8Lenient,
@@ -217,10 +225,11 @@ function bun(): Wtf8Plan {
       upTo(Infinity, nativeEncode(), chunkedEncode(scan, few(0, 2048))),
     ],
     decode: [
-      // The ED scan to 16 bytes, then `isUtf8` first to 1 KiB over the strict decoder's throw: a
-      // 385-byte lone cell 3.28 against 0.68, 25 Nov 2026 [D7]; loses on wf 0.89 against 0.96;
-      // revisit when JavaScriptCore's throw gets cheap.
-      upTo(16, nativeUnlessSurrogate(utf8Slice(), 'loop'), loopDecode, wasmDecode),
+      // The ED scan to 16 bytes (ASCII first to `latin1Slice`: short wf 8 ASCII units 0.71 -> 0.88,
+      // 3 Dec 2026 [D11]), then `isUtf8` first to 1 KiB over the strict decoder's throw: a 385-byte
+      // lone cell 3.28 against 0.68, 25 Nov 2026 [D7]; loses on wf 0.89 against 0.96; revisit when
+      // JavaScriptCore's throw gets cheap.
+      upTo(16, asciiSlice(), nativeUnlessSurrogate(utf8Slice(), 'loop'), loopDecode, wasmDecode),
       upTo(LOOP_BYTES, nativeIfUtf8(utf8Slice()), loopDecode, wasmDecode),
       upTo(1024, nativeIfUtf8(utf8Slice()), wasmDecode),
       // Strict-first, then between surrogates (up to 8 + 128 per 64 KiB), over `isUtf8` first: wf
@@ -246,7 +255,7 @@ function chromium(): Wtf8Plan {
       // the rest to SIMD wasm, over patching: lone 1.15–2.81 against 0.56–2.79, 24 Nov 2026
       // [D8]; loses on ASCII with a little non-ASCII; revisit when V8's decoder is SIMD.
       upTo(256, wasmDecode),
-      upTo(Infinity, nativeIfLooksAscii, wasmDecode),
+      upTo(Infinity, nativeIfLooksAscii(textDecoder), wasmDecode),
     ],
     utf8: isUtf8Strict,
   };

@@ -90,6 +90,7 @@ const encodeSteps = () => ({
 const decodeSteps = () => ({
   wasmDecode: D.wasmDecode,
   loopDecode: D.loopDecode,
+  asciiSlice: D.asciiSlice(),
   "nativeUnlessSurrogate(utf8Slice, 'loop')": D.nativeUnlessSurrogate(D.utf8Slice(), 'loop'),
   "nativeUnlessSurrogate(textDecoder, 'loop')": D.nativeUnlessSurrogate(D.textDecoder, 'loop'),
   "nativeUnlessSurrogate(textDecoder, { probes: 4, search: 'typed' })": D.nativeUnlessSurrogate(D.textDecoder, {
@@ -104,7 +105,8 @@ const decodeSteps = () => ({
   'nativeIfUtf8(utf8Slice)': D.nativeIfUtf8(D.utf8Slice()),
   'nativeIfUtf8(textDecoder)': D.nativeIfUtf8(D.textDecoder),
   nativeIfAscii: D.nativeIfAscii(),
-  nativeIfLooksAscii: D.nativeIfLooksAscii,
+  'nativeIfLooksAscii(utf8Slice)': D.nativeIfLooksAscii(D.utf8Slice()),
+  'nativeIfLooksAscii(textDecoder)': D.nativeIfLooksAscii(D.textDecoder),
   'nativeStrict()': D.nativeStrict(),
   "nativeStrict({ probes: 8, search: 'typed' })": D.nativeStrict({ probes: 8, search: 'typed' }),
   "nativeStrict({ probes: 1, search: 'buffer' })": D.nativeStrict({ probes: 1, search: 'buffer' }),
