@@ -78,7 +78,7 @@ export function nativeUnlessSurrogate(
   if (scan === 'loop')
     return step(
       STEP_NAMES && 'nativeUnlessSurrogate',
-      (bytes) => (bytesKind(bytes) === SURROGATE ? undefined : clean(decoder(bytes))),
+      (bytes) => (surrogateScan(bytes) ? undefined : clean(decoder(bytes))),
       args,
       decoder.maxLength,
     );
@@ -93,14 +93,14 @@ export function nativeUnlessSurrogate(
 }
 
 /**
- * ASCII bytes (a loop over every byte) as {@link asciiText}; passes any other. Where the bytes are
- * ASCII this skips UTF-8 decoding and the U+FFFD check: the rows of Node and Bun up to 16 bytes
+ * ASCII bytes (a loop up to the first other byte) as {@link asciiText}; passes any other. For
+ * ASCII this skips UTF-8 decoding and the U+FFFD check: the rows of Node up to 16 bytes
  * (benches/README.md, D11).
  */
 export function asciiSlice(): DecodeStep {
   return (ascii ??= step(
     STEP_NAMES && 'asciiSlice',
-    (bytes: Uint8Array) => (bytesKind(bytes) === ASCII ? asciiText(bytes) : undefined),
+    (bytes: Uint8Array) => (allAscii(bytes) ? asciiText(bytes) : undefined),
     undefined,
     1 << 27,
   ));
@@ -163,10 +163,7 @@ export function nativeIfLooksAscii(decoder: NativeDecoder): DecodeStep {
 function looksAscii(b: Uint8Array): boolean {
   const n = b.length;
   const s = n >>> 4;
-  if (s < 2) {
-    for (let i = 0; i < n; i++) if (b[i]! >= 0x80) return false;
-    return true;
-  }
+  if (s < 2) return allAscii(b);
   return (
     (b[0]! |
       b[s]! |
@@ -341,24 +338,20 @@ export function surrogateSequenceIn(bytes: Uint8Array, probes: number, view: Sea
   return false;
 }
 
-/** What {@link bytesKind} finds: every byte ASCII; not, but no surrogate sequence; ED A0–BF somewhere. */
-export const ASCII = 0;
-export const OTHER = 1;
-export const SURROGATE = 2;
+/** Whether every byte is ASCII, by a plain loop. */
+function allAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return false;
+  return true;
+}
 
-/**
- * Whether `bytes` are all ASCII, or hold ED A0–BF, by a plain loop (its own small function:
- * engines optimize it best).
- */
-export function bytesKind(bytes: Uint8Array): typeof ASCII | typeof OTHER | typeof SURROGATE {
+/** Whether `bytes` hold ED A0–BF, by a plain loop (its own small function: engines optimize it best). */
+export function surrogateScan(bytes: Uint8Array): boolean {
   const n = bytes.length;
-  let any = 0;
   for (let i = 0; i < n; i++) {
-    const b = bytes[i]!;
-    any |= b;
-    if (b === 0xed && i + 1 < n && bytes[i + 1]! >= 0xa0) return SURROGATE;
+    if (bytes[i] !== 0xed) continue;
+    if (i + 1 < n && bytes[i + 1]! >= 0xa0) return true;
   }
-  return any < 0x80 ? ASCII : OTHER;
+  return false;
 }
 
 /** Two surrogate sequences in the first `first` bytes? (A loop: 20 ns, `indexOf` 50–80 on Node 26.) */

@@ -102,15 +102,15 @@ function node22(): Wtf8Plan {
       upTo(Infinity, nativeEncode('encode', 'ascii'), wasmEncode),
     ],
     decode: [
-      // A band to 16 bytes, over 64 [D1]: ASCII (one plain loop, which V8 runs faster than its
+      // A band to 16 bytes, over 64 [D1]: ASCII (a plain loop, which V8 runs faster than its
       // 15–20 ns `indexOf` call [D10]) to `latin1Slice`, the rest to the loop, over the ED scan,
-      // `utf8Slice` and a U+FFFD check: Node 22 short wf 8 units ASCII 0.74 -> 0.79, Latin 0.70 ->
-      // 0.77, emoji 0.73 -> 0.86, 3 Dec 2026 [D11]; loses 5–9 % on CJK at 24 bytes (noise-level);
+      // `utf8Slice` and a U+FFFD check: Node 22 short wf 8 units ASCII 0.74 -> 0.88, Latin 0.73 ->
+      // 0.87, emoji 0.75 -> 0.90, 3 Dec 2026 [D11]; loses on CJK at 24 bytes (1.27 -> 1.09);
       // revisit with the next short sweep.
       upTo(16, asciiSlice(), loopDecode, wasmDecode),
       // ASCII-looking bytes to `utf8Slice`, the rest to wasm over Node 22's scalar `TextDecoder`: wf
       // 0.87–3.64, 24 Nov 2026 [D5]; `utf8Slice` and 17 written-out probes over `TextDecoder` and a
-      // probe loop: short ASCII 32 / 128 units 0.69 / 0.74 -> 0.86 / 0.85, 3 Dec 2026 [D11]; loses
+      // probe loop: short ASCII 32 / 128 units 0.69 / 0.74 -> 0.86 / 0.88, 3 Dec 2026 [D11]; loses
       // on ASCII with a little non-ASCII (0.66 at 100 units); revisit never (the row expires first).
       // Past 256 bytes Node's native `isAscii` decides instead of the probes (unmeasured on its own;
       // the probes where it is missing).
@@ -155,8 +155,8 @@ function nodeSimdDecode(): Wtf8Plan['decode'] {
   return [
     // As Node 22 up to 16 bytes: Node 26 short wf worst 0.80 against 0.66 with 64 [D1]; ASCII to
     // `latin1Slice` and the rest to the loop, over the ED scan and `utf8Slice`: short wf 8 units
-    // Latin 0.88 / 0.88 -> 0.98 / 0.99, emoji 0.90 / 0.96 -> 1.13 / 1.18 (Node 24 / 26), ASCII 0.97 /
-    // 1.01 -> 0.89 / 0.95 (within the runs' spread), 3 Dec 2026 [D11].
+    // ASCII 0.95 / 0.97 -> 1.05 / 1.02, Latin 0.86 / 0.90 -> 1.06 / 1.05, emoji 0.89 / 0.98 -> 1.10
+    // / 1.25 (Node 24 / 26), 3 Dec 2026 [D11].
     upTo(16, asciiSlice(), loopDecode, wasmDecode),
     // `isUtf8` then `utf8Slice` over the platform decoder's slow path on surrogates: 12× less at
     // 128 Latin units with one, Node 26, 25 Nov 2026 [D2]; loses 10–25 ns on well-formed 16–128
@@ -225,11 +225,10 @@ function bun(): Wtf8Plan {
       upTo(Infinity, nativeEncode(), chunkedEncode(scan, few(0, 2048))),
     ],
     decode: [
-      // The ED scan to 16 bytes (ASCII first to `latin1Slice`: short wf 8 ASCII units 0.71 -> 0.88,
-      // 3 Dec 2026 [D11]), then `isUtf8` first to 1 KiB over the strict decoder's throw: a 385-byte
-      // lone cell 3.28 against 0.68, 25 Nov 2026 [D7]; loses on wf 0.89 against 0.96; revisit when
-      // JavaScriptCore's throw gets cheap.
-      upTo(16, asciiSlice(), nativeUnlessSurrogate(utf8Slice(), 'loop'), loopDecode, wasmDecode),
+      // The ED scan to 16 bytes, then `isUtf8` first to 1 KiB over the strict decoder's throw: a
+      // 385-byte lone cell 3.28 against 0.68, 25 Nov 2026 [D7]; loses on wf 0.89 against 0.96;
+      // revisit when JavaScriptCore's throw gets cheap.
+      upTo(16, nativeUnlessSurrogate(utf8Slice(), 'loop'), loopDecode, wasmDecode),
       upTo(LOOP_BYTES, nativeIfUtf8(utf8Slice()), loopDecode, wasmDecode),
       upTo(1024, nativeIfUtf8(utf8Slice()), wasmDecode),
       // Strict-first, then between surrogates (up to 8 + 128 per 64 KiB), over `isUtf8` first: wf

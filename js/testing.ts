@@ -18,7 +18,7 @@ import { nativeIsWellFormed, nodeParts, runtime } from './platform.js';
 import { step, upTo } from './plan.js';
 import type { MovesKind } from './moves.js';
 import { wasmEncode } from './encode-steps.js';
-import { bytesKind, SURROGATE, surrogateSequenceIn, type Utf8Check, wasmDecode } from './decode-steps.js';
+import { surrogateScan, surrogateSequenceIn, type Utf8Check, wasmDecode } from './decode-steps.js';
 import { encodeShort, decodeShort } from './short.js';
 import { decodeWasm, encodeRangeInto, MAX_DECODE_BYTES, MAX_ENCODE_UNITS, movesInUse, wasmLimits } from './wasm.js';
 import { readFatal, readIgnoreBOM, requireString, toBytes } from './args.js';
@@ -119,7 +119,7 @@ export const steps = {
     toBytes(input).length + (readFatal(undefined) ? 1 : 0) + (readIgnoreBOM(undefined) ? 1 : 0),
   encodeLoop: encodeShort,
   decodeLoop: decodeShort,
-  edScan: (input: Uint8Array): boolean => bytesKind(input) === SURROGATE,
+  edScan: (input: Uint8Array): boolean => surrogateScan(input),
   edScanNative: (input: Uint8Array): boolean => surrogateSequenceIn(input, 4, input) === true,
   encodeWasm(input: string): number {
     return encodeRangeInto(input, 0, Math.min(input.length, MAX_ENCODE_UNITS), scratch, 0);
