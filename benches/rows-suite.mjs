@@ -3,8 +3,9 @@
 // their WTF-8, and reading them all back is timed both ways: the TEXT read, whose UTF-8 decoding
 // happens inside the driver, against the BLOB read plus our `decode` of each row (what a user pays
 // for keeping every string). Also timed: the BLOB read with TextDecoder (the lossy decode: it
-// separates the driver's cost for bytes from the decoder's), and the TEXT read again as the
-// control; for PGlite, the BLOB read also with PGlite's own bytea parser instead of the recipe's
+// separates the driver's cost for bytes from the decoder's), the strings kept as TEXT where they
+// survive it and as WTF-8 bytes elsewhere (SQLite: one column of both types; PostgreSQL: a text
+// and a bytea column, one of them NULL), and the TEXT read again as the control; for PGlite, the BLOB read also with PGlite's own bytea parser instead of the recipe's
 // (examples/boundaries/pglite.mjs). Paired rounds, the order rotating each round. Plain ES plus node:fs, node:os and
 // node:path, which Node, Deno and Bun all have.
 //
@@ -46,7 +47,19 @@ function rows() {
   );
 }
 
-/** The store: `{ readText, readBytes, close }`, each read returning every row's value. */
+/**
+ * Whether `text` survives a TEXT value of every driver here as it is: well-formed (no lone
+ * surrogate, which becomes U+FFFD) and without NUL (node:sqlite in Node 22 and Deno reads a TEXT
+ * value only up to its first NUL; PostgreSQL's text refuses it).
+ */
+function plain(text) {
+  return text.isWellFormed() && !text.includes('\0');
+}
+
+/**
+ * The store: `{ readText, readBytes, readMixed, close }`, each read returning every row's value;
+ * `readMixed` reads the strings kept as TEXT where {@link plain} and as WTF-8 bytes elsewhere.
+ */
 async function open(texts) {
   const dir = mkdtempSync(join(tmpdir(), 'wtf8-rows-'));
   if (store === 'pglite') {
@@ -54,34 +67,44 @@ async function open(texts) {
     // The recipe's bytea conversions (examples/boundaries/pglite.mjs), against PGlite's own.
     const { parseBytea, serializeBytea } = await import('../examples/boundaries/pglite.mjs');
     const db = await PGlite.create({ serializers: { [types.BYTEA]: serializeBytea } });
-    await db.exec('CREATE TABLE t (i integer PRIMARY KEY, s text, b bytea)');
+    await db.exec('CREATE TABLE t (i integer PRIMARY KEY, s text, b bytea, ms text, mb bytea)');
     for (let i = 0; i < texts.length; i += 500) {
       const batch = texts.slice(i, i + 500);
-      const params = batch.flatMap((t, k) => [i + k, t.toWellFormed(), encode(t)]);
-      const values = batch.map((_, k) => `($${3 * k + 1}, $${3 * k + 2}, $${3 * k + 3})`).join(', ');
-      await db.query(`INSERT INTO t (i, s, b) VALUES ${values}`, params);
+      const params = batch.flatMap((t, k) => [
+        i + k,
+        t.toWellFormed(),
+        encode(t),
+        ...(plain(t) ? [t, null] : [null, encode(t)]),
+      ]);
+      const values = batch.map((_, k) => `(${[1, 2, 3, 4, 5].map((c) => `$${5 * k + c}`).join(', ')})`).join(', ');
+      await db.query(`INSERT INTO t (i, s, b, ms, mb) VALUES ${values}`, params);
     }
     const recipe = { parsers: { [types.BYTEA]: parseBytea } };
     return {
       readText: async () => (await db.query('SELECT s FROM t ORDER BY i')).rows.map((r) => r.s),
       readBytes: async () => (await db.query('SELECT b FROM t ORDER BY i', [], recipe)).rows.map((r) => r.b),
       readBytesOwnParser: async () => (await db.query('SELECT b FROM t ORDER BY i')).rows.map((r) => r.b),
+      readMixed: async () =>
+        (await db.query('SELECT ms, mb FROM t ORDER BY i', [], recipe)).rows.map((r) => r.ms ?? decode(r.mb)),
       close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })),
     };
   }
   const db = globalThis.Bun
     ? new (await import('bun:sqlite')).Database(join(dir, 'rows.sqlite'))
     : new (await import('node:sqlite')).DatabaseSync(join(dir, 'rows.sqlite'));
-  db.exec('CREATE TABLE t (i INTEGER PRIMARY KEY, s TEXT, b BLOB)');
-  const insert = db.prepare('INSERT INTO t (i, s, b) VALUES (?, ?, ?)');
+  // m: TEXT where the string survives it, else a BLOB of its WTF-8 (SQLite's columns take both).
+  db.exec('CREATE TABLE t (i INTEGER PRIMARY KEY, s TEXT, b BLOB, m)');
+  const insert = db.prepare('INSERT INTO t (i, s, b, m) VALUES (?, ?, ?, ?)');
   db.exec('BEGIN');
-  texts.forEach((t, i) => insert.run(i, t, encode(t)));
+  texts.forEach((t, i) => insert.run(i, t, encode(t), plain(t) ? t : encode(t)));
   db.exec('COMMIT');
   const text = db.prepare('SELECT s FROM t ORDER BY i');
   const bytes = db.prepare('SELECT b FROM t ORDER BY i');
+  const mixed = db.prepare('SELECT m FROM t ORDER BY i');
   return {
     readText: async () => text.all().map((r) => r.s),
     readBytes: async () => bytes.all().map((r) => r.b),
+    readMixed: async () => mixed.all().map((r) => (typeof r.m === 'string' ? r.m : decode(r.m))),
     close: async () => (db.close(), rmSync(dir, { recursive: true, force: true })),
   };
 }
@@ -93,6 +116,7 @@ const contenders = [
   { id: 'text', read: () => db.readText() },
   { id: 'blob + decode', read: async () => (await db.readBytes()).map((b) => decode(b)) },
   { id: 'blob + TextDecoder', read: async () => (await db.readBytes()).map((b) => td.decode(b)) },
+  { id: 'text or blob + decode', read: () => db.readMixed() },
   ...(db.readBytesOwnParser
     ? [
         {
@@ -107,6 +131,8 @@ const contenders = [
 // What each reads back: ours every string, the TEXT read and TextDecoder the lossy ones.
 const back = await contenders[1].read();
 if (back.some((t, i) => t !== texts[i])) throw new Error(`${runtime}: blob + decode lost a row`);
+const mixedBack = await db.readMixed();
+if (mixedBack.some((t, i) => t !== texts[i])) throw new Error(`${runtime}: text or blob + decode lost a row`);
 const lossy = await contenders[0].read();
 if (lossy.some((t, i) => t !== texts[i].toWellFormed()))
   throw new Error(`${runtime}: the TEXT read is not the lossy one`);
