@@ -48,9 +48,9 @@ function rows() {
 }
 
 /**
- * Whether `text` survives a TEXT value of every driver here as it is: well-formed (no lone
- * surrogate, which becomes U+FFFD) and without NUL (node:sqlite in Node 22 and Deno reads a TEXT
- * value only up to its first NUL; PostgreSQL's text refuses it).
+ * Whether `text` survives a `text` value of PostgreSQL as it is: well-formed (no lone surrogate,
+ * which becomes U+FFFD) and without NUL (which the server refuses); as `toValue` of
+ * examples/boundaries/sqlite.mjs decides for SQLite.
  */
 function plain(text) {
   return text.isWellFormed() && !text.includes('\0');
@@ -92,11 +92,13 @@ async function open(texts) {
   const db = globalThis.Bun
     ? new (await import('bun:sqlite')).Database(join(dir, 'rows.sqlite'))
     : new (await import('node:sqlite')).DatabaseSync(join(dir, 'rows.sqlite'));
-  // m: TEXT where the string survives it, else a BLOB of its WTF-8 (SQLite's columns take both).
+  // m: TEXT where the string survives it, else a BLOB of its WTF-8 (the recipe's `toValue`,
+  // examples/boundaries/sqlite.mjs: SQLite's columns take both).
+  const { fromValue, toValue } = await import('../examples/boundaries/sqlite.mjs');
   db.exec('CREATE TABLE t (i INTEGER PRIMARY KEY, s TEXT, b BLOB, m)');
   const insert = db.prepare('INSERT INTO t (i, s, b, m) VALUES (?, ?, ?, ?)');
   db.exec('BEGIN');
-  texts.forEach((t, i) => insert.run(i, t, encode(t), plain(t) ? t : encode(t)));
+  texts.forEach((t, i) => insert.run(i, t, encode(t), toValue(t)));
   db.exec('COMMIT');
   const text = db.prepare('SELECT s FROM t ORDER BY i');
   const bytes = db.prepare('SELECT b FROM t ORDER BY i');
@@ -104,7 +106,7 @@ async function open(texts) {
   return {
     readText: async () => text.all().map((r) => r.s),
     readBytes: async () => bytes.all().map((r) => r.b),
-    readMixed: async () => mixed.all().map((r) => (typeof r.m === 'string' ? r.m : decode(r.m))),
+    readMixed: async () => mixed.all().map((r) => fromValue(r.m)),
     close: async () => (db.close(), rmSync(dir, { recursive: true, force: true })),
   };
 }

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { decode } from 'wtf8-wasm';
 import { createNotes } from './sqlite.mjs';
 
-export { all, has, save, search } from './sqlite.mjs';
+export { all, fromValue, has, save, search, toValue } from './sqlite.mjs';
 
 /** Opens (or creates) the database at `path`, with the `notes` table of sqlite.mjs. */
 export function open(path) {

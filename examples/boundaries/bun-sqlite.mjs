@@ -5,7 +5,7 @@
 import { Database } from 'bun:sqlite';
 import { createNotes } from './sqlite.mjs';
 
-export { all, has, save, search } from './sqlite.mjs';
+export { all, fromValue, has, save, search, toValue } from './sqlite.mjs';
 
 /** Opens (or creates) the database at `path`, with the `notes` table of sqlite.mjs. */
 export function open(path) {

@@ -28,6 +28,12 @@ const STORE_FACTS = {
   search: ['ASCII, Latin, CJK', '100 K units with lone surrogates'],
 };
 
+/**
+ * SQLite's claims: a lossless store's, and the other recipe of sqlite.mjs (`toValue`, `fromValue`:
+ * TEXT where TEXT keeps the string, a BLOB elsewhere, in one column) keeps every case too.
+ */
+const SQLITE_FACTS = { ...STORE_FACTS, values: kinds('kept') };
+
 export const RUNTIME_FACTS = [
   {
     part: 'node:sqlite',
@@ -40,7 +46,7 @@ export const RUNTIME_FACTS = [
     },
     recipe: 'a BLOB of `encode(s)`',
     example: 'examples/boundaries/node-sqlite.mjs',
-    facts: STORE_FACTS,
+    facts: SQLITE_FACTS,
   },
   {
     part: 'bun:sqlite',
@@ -48,7 +54,7 @@ export const RUNTIME_FACTS = [
     runtimes: { bun: kinds('replaced') },
     recipe: 'a BLOB of `encode(s)`',
     example: 'examples/boundaries/bun-sqlite.mjs',
-    facts: STORE_FACTS,
+    facts: SQLITE_FACTS,
   },
   {
     part: 'better-sqlite3',
@@ -59,7 +65,7 @@ export const RUNTIME_FACTS = [
     runtimes: { node20: kinds('replaced per byte') },
     recipe: 'a BLOB of `encode(s)`; `CAST(column AS BLOB)` recovers TEXT it wrote',
     example: 'examples/boundaries/better-sqlite3.mjs',
-    facts: { ...STORE_FACTS, recovered: kinds('kept') },
+    facts: { ...SQLITE_FACTS, recovered: kinds('kept') },
   },
   {
     part: 'PGlite',

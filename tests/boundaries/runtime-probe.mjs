@@ -111,7 +111,27 @@ for (const [name, openDb, recipeFile] of await sqliteDrivers()) {
     (w) => recipe.search(db, w),
   );
   db.close();
-  parts[name] = { plain, recipe: claims.recipe, facts: { ...claims.facts, ...recovered } };
+
+  // The other recipe: TEXT where TEXT keeps the string, its WTF-8 as a BLOB elsewhere, in one column.
+  const valuesPath = join(scratch, `${name}-values.sqlite`);
+  db = recipe.open(valuesPath);
+  db.exec('CREATE TABLE v (i INTEGER PRIMARY KEY, v)');
+  const put = db.prepare('INSERT INTO v (i, v) VALUES (?, ?)');
+  texts.forEach((t, i) => put.run(i, recipe.toValue(t)));
+  db.close();
+  db = recipe.open(valuesPath);
+  const values = await tryCases(async () =>
+    db
+      .prepare('SELECT v FROM v ORDER BY i')
+      .all()
+      .map((r) => recipe.fromValue(r.v)),
+  );
+  db.close();
+  parts[name] = {
+    plain,
+    recipe: claims.recipe,
+    facts: { ...claims.facts, ...recovered, values: byKind(values.outcomes) },
+  };
 }
 
 // PostgreSQL (PGlite): a text column against the recipe's bytea, in one database (a copy of the
