@@ -4,10 +4,11 @@
 // happens inside the driver, against the BLOB read plus our `decode` of each row (what a user pays
 // for keeping every string). Also timed: the BLOB read with TextDecoder (the lossy decode: it
 // separates the driver's cost for bytes from the decoder's), the strings kept as TEXT where they
-// survive it and as WTF-8 bytes elsewhere (SQLite: one column of both types; PostgreSQL: a text
-// and a bytea column, one of them NULL), and the TEXT read again as the control; for PGlite, the BLOB read also with PGlite's own bytea parser instead of the recipe's
-// (examples/boundaries/pglite.mjs). Paired rounds, the order rotating each round. Plain ES plus node:fs, node:os and
-// node:path, which Node, Deno and Bun all have.
+// survive it and as WTF-8 bytes elsewhere (the recipe's `toValue`; SQLite: one column of both
+// types; PostgreSQL: a text and a bytea column, one of them NULL), and the TEXT read again as the
+// control; for PGlite, the BLOB read also with PGlite's own bytea parser instead of the recipe's
+// (examples/boundaries/pglite.mjs). Paired rounds, the order rotating each round. Plain ES plus
+// node:fs, node:os and node:path, which Node, Deno and Bun all have.
 //
 //   <runtime> benches/rows-suite.mjs <the package's main file> <sqlite | pglite> [rounds]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -48,20 +49,14 @@ function rows() {
 }
 
 /**
- * Whether `text` survives a `text` value of PostgreSQL as it is: well-formed (no lone surrogate,
- * which becomes U+FFFD) and without NUL (which the server refuses); as `toValue` of
- * examples/boundaries/sqlite.mjs decides for SQLite.
- */
-function plain(text) {
-  return text.isWellFormed() && !text.includes('\0');
-}
-
-/**
  * The store: `{ readText, readBytes, readMixed, close }`, each read returning every row's value;
- * `readMixed` reads the strings kept as TEXT where {@link plain} and as WTF-8 bytes elsewhere.
+ * `readMixed` reads the strings kept as TEXT where TEXT keeps them and as WTF-8 bytes elsewhere
+ * (`toValue` and `fromValue` of examples/boundaries/sqlite.mjs, whose rule, well-formed and
+ * without NUL, PostgreSQL's text needs too).
  */
 async function open(texts) {
   const dir = mkdtempSync(join(tmpdir(), 'wtf8-rows-'));
+  const { fromValue, toValue } = await import('../examples/boundaries/sqlite.mjs');
   if (store === 'pglite') {
     const { PGlite, types } = await import('@electric-sql/pglite');
     // The recipe's bytea conversions (examples/boundaries/pglite.mjs), against PGlite's own.
@@ -70,12 +65,11 @@ async function open(texts) {
     await db.exec('CREATE TABLE t (i integer PRIMARY KEY, s text, b bytea, ms text, mb bytea)');
     for (let i = 0; i < texts.length; i += 500) {
       const batch = texts.slice(i, i + 500);
-      const params = batch.flatMap((t, k) => [
-        i + k,
-        t.toWellFormed(),
-        encode(t),
-        ...(plain(t) ? [t, null] : [null, encode(t)]),
-      ]);
+      const params = batch.flatMap((t, k) => {
+        const v = toValue(t);
+        const kept = typeof v === 'string';
+        return [i + k, t.toWellFormed(), encode(t), kept ? v : null, kept ? null : v];
+      });
       const values = batch.map((_, k) => `(${[1, 2, 3, 4, 5].map((c) => `$${5 * k + c}`).join(', ')})`).join(', ');
       await db.query(`INSERT INTO t (i, s, b, ms, mb) VALUES ${values}`, params);
     }
@@ -85,16 +79,14 @@ async function open(texts) {
       readBytes: async () => (await db.query('SELECT b FROM t ORDER BY i', [], recipe)).rows.map((r) => r.b),
       readBytesOwnParser: async () => (await db.query('SELECT b FROM t ORDER BY i')).rows.map((r) => r.b),
       readMixed: async () =>
-        (await db.query('SELECT ms, mb FROM t ORDER BY i', [], recipe)).rows.map((r) => r.ms ?? decode(r.mb)),
+        (await db.query('SELECT ms, mb FROM t ORDER BY i', [], recipe)).rows.map((r) => fromValue(r.ms ?? r.mb)),
       close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })),
     };
   }
   const db = globalThis.Bun
     ? new (await import('bun:sqlite')).Database(join(dir, 'rows.sqlite'))
     : new (await import('node:sqlite')).DatabaseSync(join(dir, 'rows.sqlite'));
-  // m: TEXT where the string survives it, else a BLOB of its WTF-8 (the recipe's `toValue`,
-  // examples/boundaries/sqlite.mjs: SQLite's columns take both).
-  const { fromValue, toValue } = await import('../examples/boundaries/sqlite.mjs');
+  // m: TEXT where the string survives it, else a BLOB of its WTF-8 (SQLite's columns take both).
   db.exec('CREATE TABLE t (i INTEGER PRIMARY KEY, s TEXT, b BLOB, m)');
   const insert = db.prepare('INSERT INTO t (i, s, b, m) VALUES (?, ?, ?, ?)');
   db.exec('BEGIN');

@@ -142,8 +142,8 @@ export function nativeIfAscii(): DecodeStep | undefined {
 }
 
 /**
- * `decoder` when 17 probed bytes are ASCII (every byte below 32), if its text has no U+FFFD (a
- * wrong guess costs only speed).
+ * `decoder` when 17 probed bytes are ASCII (every byte of input under 32 bytes), if its text has
+ * no U+FFFD (a wrong guess costs only speed).
  */
 export function nativeIfLooksAscii(decoder: NativeDecoder): DecodeStep {
   return step(

@@ -44,10 +44,10 @@ export function search(db, word) {
  * The value that keeps `text` in a column of no declared type (or any: SQLite stores each value
  * with its own type): the string itself where TEXT keeps it (well-formed, and without NUL, which
  * node:sqlite in Node 22 and Deno reads back only up to), else the BLOB of its WTF-8. For tables
- * read back row by row: TEXT is decoded inside the driver, so reading 10,000 such rows costs about
- * what reading them as TEXT does, where a BLOB for every row costs 1.1-1.9 times as much
- * (benches/README.md, "Reading rows back"). What it gives up: every TEXT value sorts before every
- * BLOB, and a lookup binds its key as `toValue(key)`.
+ * read back row by row: TEXT is decoded inside the driver, so reading many such rows costs about
+ * what reading them as TEXT does, where a BLOB for every row can cost up to twice as much
+ * (`node benches/rows.mjs`). What it gives up: every TEXT value sorts before every BLOB, and a
+ * lookup binds its key as `toValue(key)`.
  */
 export function toValue(text) {
   return text.isWellFormed() && !text.includes('\0') ? text : encode(text);
