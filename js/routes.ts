@@ -95,7 +95,9 @@ function node22(): Wtf8Plan {
       // two-byte strings skip Node 22/24's scalar `isWellFormed` and `TextEncoder`. 1 K–1 M wf
       // 1.0–6.2, lone 1.8–5.2, against 0.88–1.33 and 0.98–3.47 with `isWellFormed` first and
       // chunks, Node 24.21, 29 Nov 2026 [E3]; loses on text whose 16 probes are all ASCII but is
-      // not (Latin 1.2 against wasm's 3–6); revisit when Node backports SIMD `isWellFormed`. Past
+      // not (Latin 1.2 against wasm's 3–6; at 100 K and 1 M units 0.96–1.27 -> 2.5–5.6 in Node 22
+      // and 24 since the probes read four units each from 64 Ki units, 3 Dec 2026 [E3]); revisit
+      // when Node backports SIMD `isWellFormed`. Past
       // 1,398,101 units the buffer would pass 4 MiB (a memory bound): `encode`, unmeasured.
       upTo(SHORT_UNITS, nativeEncode('encode', 'latin1'), wasmEncode),
       upTo(SCRATCH_UNITS, nativeEncode('encodeInto', 'ascii'), wasmEncode),
@@ -271,7 +273,8 @@ function browserEncode(): Wtf8Plan['encode'] {
     // 1.23–2.64 against 0.92–2.41 in Chromium 156 [E7]; wf 0.81–2.44 against 0.75–1.49, lone
     // 0.92–1.89 against 0.92–1.80 in Firefox 153 [E8], 29 Nov 2026 (the SIMD kernel beats both
     // engines' encoders on every script but ASCII). Loses on text whose 16 probes are all ASCII
-    // but is not (Chromium Latin 100 K 0.82 against wasm's 1.36); revisit with each engine's
+    // but is not (Chromium Latin 100 K 0.82 against wasm's 1.36, 1.02–1.05 -> 1.47–1.48 since the
+    // probes read four units each from 64 Ki units, 3 Dec 2026); revisit with each engine's
     // encoder.
     upTo(65536, nativeEncode('encode', 'ascii'), wasmEncode),
     upTo(SCRATCH_UNITS, nativeEncode('encodeInto', 'ascii'), wasmEncode),

@@ -152,6 +152,25 @@ test('each encode step the route table names exists where its capability does, a
   checkLabels(steps);
 });
 
+test('the ASCII and Latin-1 guesses read four units at each of their 16 probes from 64 Ki units', (t) => {
+  const step = E.nativeEncode('encode', 'ascii');
+  if (step === undefined) return t.skip('no isWellFormed');
+  // Non-ASCII only just after each probe: the first three units after it, then the fourth.
+  const probed = (length, after) => {
+    const units = new Array(length).fill('a');
+    const stride = Math.floor(length / 16);
+    for (let at = 0; at < length; at += stride) if (at + after < length) units[at + after] = 'é';
+    return units.join('');
+  };
+  for (const length of [65536, 100_000, 1_000_000]) {
+    for (const after of [1, 2, 3]) assert.equal(step(probed(length, after)), undefined, `${length} units, +${after}`);
+    // Beyond the four, the guess is ASCII (and the bytes right: a wrong guess costs speed only).
+    assert.ok(sameBytes(step(probed(length, 4)), naiveEncode(probed(length, 4))), `${length} units, +4`);
+  }
+  // Below 64 Ki units one unit a probe, as for every short string.
+  assert.ok(step(probed(65535, 1)) !== undefined, '65,535 units, +1');
+});
+
 test('each decode step gives the reference text or passes, leniently and strictly', () => {
   for (const [name, step] of Object.entries(decodeSteps())) {
     if (step === undefined) continue;
