@@ -7,12 +7,14 @@
 // once in the scalar build and once in the SIMD build, plus a `memory.copy` of the kernel's
 // input as the floor. Before timing, both builds' outputs are compared. Samples are interleaved
 // (scalar, SIMD, copy, scalar, …); each figure is the fastest sample, in ns per UTF-16 code unit
-// of the corpus string (so encode and decode of one corpus divide by the same number).
+// of the corpus string (so encode and decode of one corpus divide by the same number). A corpus
+// can come as several slices of the same length, converted in turn (`--slices`).
 
 /**
  * @param {object} args
  * @param {{ scalar: string, simd: string }} args.modules - the two builds, base64
- * @param {{ name: string, text: string, wtf8: string }[]} args.corpora - each text and its WTF-8 (base64)
+ * @param {{ name: string, texts: string[], wtf8: string[] }[]} args.corpora - each corpus's slices (one or
+ *   more texts of the same length) and their WTF-8 (base64)
  * @param {number} args.samples - timed samples per (corpus, kernel, build)
  * @param {number} args.sampleMs - the length of one sample
  * @param {string[]} [args.kernels] - only these kernels
@@ -48,20 +50,30 @@ export function runKernels({ modules, corpora, samples, sampleMs, kernels: only 
 
   const builds = { scalar: instantiate(fromBase64(modules.scalar)), simd: instantiate(fromBase64(modules.simd)) };
   const rows = [];
-  for (const { name, text, wtf8 } of corpora) {
-    const bytes = fromBase64(wtf8);
-    const n = text.length;
+  for (const { name, texts, wtf8 } of corpora) {
+    // The slices: each the same number of code units; iteration i converts slice i % slices.
+    const slices = texts.length;
+    const n = texts[0].length;
+    const bytes = wtf8.map(fromBase64);
+    const byteLength = bytes.reduce((sum, b) => sum + b.length, 0);
     for (const build of Object.values(builds)) {
-      build.setup(n, bytes.length);
+      build.setup(n, byteLength, slices);
       const mem = build.memory.buffer;
-      const units = new Uint16Array(mem, build.units_ptr(), n);
-      for (let i = 0; i < n; i++) units[i] = text.charCodeAt(i);
-      new Uint8Array(mem, build.bytes_ptr(), bytes.length).set(bytes);
+      const units = new Uint16Array(mem, build.units_ptr(), n * slices);
+      const into = new Uint8Array(mem, build.bytes_ptr(), byteLength);
+      let at = 0;
+      texts.forEach((text, s) => {
+        if (text.length !== n) throw new Error(`${name}: slice ${s} has ${text.length} units, not ${n}`);
+        for (let i = 0; i < n; i++) units[s * n + i] = text.charCodeAt(i);
+        into.set(bytes[s], at);
+        build.set_slice(s, at, bytes[s].length);
+        at += bytes[s].length;
+      });
     }
-    const len = (k) => (k.input === 'units' ? n : bytes.length);
+    // One iteration a slice: the two builds agree on every slice.
     for (const k of KERNELS) {
-      const a = builds.scalar[k.run](len(k), 1);
-      const b = builds.simd[k.run](len(k), 1);
+      const a = builds.scalar[k.run](slices);
+      const b = builds.simd[k.run](slices);
       if (a !== b) throw new Error(`${name} ${k.id}: scalar build gives ${a}, SIMD build ${b}`);
     }
     // One call of `f(iterations)` per sample, with iterations calibrated to about sampleMs: twice,
@@ -82,14 +94,13 @@ export function runKernels({ modules, corpora, samples, sampleMs, kernels: only 
       }
       return Math.min(iterations, 2 ** 31 - 1); // the exports take an i32
     };
-    const wellFormed = builds.simd.run_utf16_valid_up_to(n, 1) === n;
+    const wellFormed = builds.simd.run_utf16_valid_up_to(slices) === n * slices;
     for (const k of KERNELS) {
       if (k.wellFormedOnly && !wellFormed) continue;
-      const m = len(k);
       const runs = {
-        scalar: (it) => builds.scalar[k.run](m, it),
-        simd: (it) => builds.simd[k.run](m, it),
-        copy: (it) => builds.simd[k.input === 'units' ? 'run_copy_units' : 'run_copy_bytes'](m, it),
+        scalar: (it) => builds.scalar[k.run](it),
+        simd: (it) => builds.simd[k.run](it),
+        copy: (it) => builds.simd[k.input === 'units' ? 'run_copy_units' : 'run_copy_bytes'](it),
       };
       const iterations = Object.fromEntries(Object.entries(runs).map(([id, f]) => [id, calibrate(f)]));
       const best = { scalar: Infinity, simd: Infinity, copy: Infinity };
@@ -106,7 +117,8 @@ export function runKernels({ modules, corpora, samples, sampleMs, kernels: only 
         kernel: k.id,
         about: k.about,
         units: n,
-        bytes: bytes.length,
+        // The WTF-8 of a slice, on average.
+        bytes: byteLength / slices,
         scalar: perUnit(best.scalar),
         simd: perUnit(best.simd),
         copy: perUnit(best.copy),

@@ -13,6 +13,7 @@
 //   node benches/kernels.mjs --native none         # no anchor (no C++ build)
 //   node benches/kernels.mjs --native-runs 5       # the anchor's processes per round (3)
 //   node benches/kernels.mjs --corpus cjk,dense --kernel encode,decode --units 20000
+//   node benches/kernels.mjs --slices 8           # 8 different texts of --units each, in turn
 //
 // The benchmark crates are benches/kernels/ and benches/kernels-native/ (each its own workspace).
 // Both wasm builds go through binaryen's wasm-opt -O3 like the shipped main module. Results also
@@ -22,7 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildCorpora } from './corpora.mjs';
+import { buildCorpora, loadSources } from './corpora.mjs';
 import { referenceWtf8 } from './suite.mjs';
 import { runKernels } from './kernels-suite.mjs';
 import { WASM_OPT_FEATURES } from '../scripts/wasm-features.mjs';
@@ -40,7 +41,7 @@ if (flag('--help')) {
   console.log(
     readFileSync(fileURLToPath(import.meta.url), 'utf8')
       .split('\n')
-      .slice(1, 19)
+      .slice(1, 20)
       .join('\n'),
   );
   process.exit(0);
@@ -57,6 +58,10 @@ const corpusNames = option('--corpus', CORPORA.join(',')).split(',');
 const nativeRuns = Number(option('--native-runs', quick ? 1 : 3));
 // One wasm call of the bindings converts at most 21,845 units (64 KiB of WTF-8): bench that size.
 const units = Number(option('--units', 20_000));
+// Slices: each corpus as this many different texts of `units` units (the first is the corpus of
+// one slice), converted in turn by every kernel and the anchor, so that no sample converts the
+// text the one before it did: its branches are not learned, while it stays in the caches.
+const slices = Number(option('--slices', 1));
 
 // --child: run the Node part on a JSON job from stdin (used by --node), print JSON.
 if (flag('--child')) {
@@ -156,9 +161,11 @@ function runNative(corpora, implementation) {
   if (implementation === 'none') return null;
   const dir = join(root, 'target', 'bench', 'kernels-native');
   mkdirSync(dir, { recursive: true });
-  for (const { name, text, wtf8 } of corpora) {
-    writeFileSync(join(dir, `${name}.utf16le`), Buffer.from(text, 'utf16le'));
-    writeFileSync(join(dir, `${name}.wtf8`), Buffer.from(wtf8, 'base64'));
+  for (const { name, texts, wtf8 } of corpora) {
+    writeFileSync(join(dir, `${name}.utf16le`), Buffer.from(texts.join(''), 'utf16le'));
+    const bytes = wtf8.map((b64) => Buffer.from(b64, 'base64'));
+    writeFileSync(join(dir, `${name}.wtf8`), Buffer.concat(bytes));
+    writeFileSync(join(dir, `${name}.slices`), bytes.map((b) => b.length).join('\n') + '\n');
   }
   writeFileSync(join(dir, 'corpora.txt'), corpora.map((c) => c.name).join('\n') + '\n');
   const targetDir = join(root, 'target', 'kernel-native');
@@ -198,7 +205,7 @@ const fmt = (x) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3
 
 function print({ runtime, rows }, native) {
   console.log(
-    `\n${runtime}: ns per UTF-16 code unit inside wasm (fastest of ${opts.samples} samples in each of ${rounds} rounds, ${units} units)`,
+    `\n${runtime}: ns per UTF-16 code unit inside wasm (fastest of ${opts.samples} samples in each of ${rounds} rounds, ${units} units${slices > 1 ? ` a slice, ${slices} slices in turn` : ''})`,
   );
   const anchor = native ? ` native (simdutf ${native.implementation}) | SIMD ÷ native |` : '';
   console.log(`| kernel | corpus | bytes/unit | scalar | SIMD | speed-up | memcpy |${anchor}`);
@@ -215,11 +222,15 @@ function print({ runtime, rows }, native) {
 }
 
 const modules = build();
-const corpora = buildCorpora({ names: corpusNames, sizes: [units] }).map(({ name, text }) => ({
-  name,
-  text,
-  wtf8: Buffer.from(referenceWtf8(text)).toString('base64'),
-}));
+const sources = loadSources();
+// Slice 0 is the corpus `benches/run.mjs` builds at this size; the others come from other seeds.
+const sliceTexts = Array.from({ length: slices }, (_, s) =>
+  buildCorpora({ names: corpusNames, sizes: [units], sources, ...(s > 0 && { seed: `wtf8-bench-1/slice-${s}` }) }),
+);
+const corpora = corpusNames.map((name, at) => {
+  const texts = sliceTexts.map((built) => built[at].text);
+  return { name, texts, wtf8: texts.map((text) => Buffer.from(referenceWtf8(text)).toString('base64')) };
+});
 const job = { modules, corpora, ...opts };
 // Rounds: the anchor, then each runtime, `--rounds` times over; every figure is its fastest
 // round's, so that a slow spell of this shared machine in one round does not make a ratio.
@@ -244,6 +255,7 @@ writeFileSync(
     {
       date: new Date().toISOString(),
       units,
+      slices,
       opts,
       native: native && { implementation: native.implementation, rows: [...native.rows.values()] },
       results,

@@ -6,9 +6,11 @@
 //!   kernel-native --samples 9 --sample-ms 15 --kernels encode,decode DIR
 //!
 //! DIR holds `corpora.txt` (one corpus name a line) and, per name, `NAME.utf16le` (the text's code
-//! units) and `NAME.wtf8` (its WTF-8). simdutf has no WTF-8, so only well-formed corpora are
-//! timed (a corpus whose units are not valid UTF-16 is skipped), and each kernel of ours is set
-//! against simdutf's conversion of the same data:
+//! units), `NAME.wtf8` (its WTF-8) and `NAME.slices` (the byte length of each slice's WTF-8, a
+//! line each: the text is that many slices of the same number of units, one after the other, and
+//! call `i` converts slice `i % slices`, as in wasm). simdutf has no WTF-8, so only well-formed
+//! corpora are timed (a corpus with a slice whose units are not valid UTF-16 is skipped), and each
+//! kernel of ours is set against simdutf's conversion of the same data:
 //!
 //! | ours | simdutf |
 //! |---|---|
@@ -23,6 +25,9 @@
 
 use std::hint::black_box;
 use std::time::Instant;
+
+/// Our kernels' names, simdutf's function, and one call of it.
+type Kernel<'a> = (&'a [&'a str], &'a str, &'a mut dyn FnMut() -> usize);
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -42,52 +47,86 @@ fn main() {
     let mut rows = Vec::new();
     for name in names.lines().filter(|n| !n.is_empty()) {
         let raw = std::fs::read(dir.join(format!("{name}.utf16le"))).expect("NAME.utf16le");
-        let units: Vec<u16> = raw
+        let all_units: Vec<u16> = raw
             .chunks_exact(2)
             .map(|b| u16::from_le_bytes([b[0], b[1]]))
             .collect();
-        let bytes = std::fs::read(dir.join(format!("{name}.wtf8"))).expect("NAME.wtf8");
-        if !simdutf::validate_utf16le(&units) {
+        let all_bytes = std::fs::read(dir.join(format!("{name}.wtf8"))).expect("NAME.wtf8");
+        let lengths: Vec<usize> = std::fs::read_to_string(dir.join(format!("{name}.slices")))
+            .expect("NAME.slices")
+            .lines()
+            .map(|l| l.parse().expect("a byte length a line"))
+            .collect();
+        let n = all_units.len() / lengths.len();
+        assert_eq!(
+            n * lengths.len(),
+            all_units.len(),
+            "{name}: slices of unequal length"
+        );
+        // Each slice's units and WTF-8.
+        let mut at = 0;
+        let slices: Vec<(&[u16], &[u8])> = lengths
+            .iter()
+            .enumerate()
+            .map(|(s, &len)| {
+                let slice = (&all_units[s * n..(s + 1) * n], &all_bytes[at..at + len]);
+                at += len;
+                slice
+            })
+            .collect();
+        assert_eq!(at, all_bytes.len(), "{name}: the slices' byte lengths");
+        if !slices
+            .iter()
+            .all(|(units, _)| simdutf::validate_utf16le(units))
+        {
             continue;
         }
-        let n = units.len();
         let mut bytes_out = vec![0u8; 3 * n + 64];
-        let mut units_out = vec![0u16; bytes.len() + 64];
+        let mut units_out = vec![0u16; lengths.iter().max().unwrap() + 64];
 
-        // The output checks: simdutf's results must be the corpus's own.
-        let encoded = encode(&units, &mut bytes_out);
-        assert_eq!(
-            &bytes_out[..encoded],
-            &bytes[..],
-            "{name}: simdutf's UTF-8 differs"
-        );
-        let decoded = decode(&bytes, &mut units_out);
-        assert_eq!(
-            &units_out[..decoded],
-            &units[..],
-            "{name}: simdutf's UTF-16 differs"
-        );
-        assert!(
-            simdutf::validate_utf8(&bytes),
-            "{name}: simdutf rejects its UTF-8"
-        );
+        // The output checks: simdutf's results must be the corpus's own, slice by slice.
+        for (units, bytes) in &slices {
+            let encoded = encode(units, &mut bytes_out);
+            assert_eq!(
+                &bytes_out[..encoded],
+                *bytes,
+                "{name}: simdutf's UTF-8 differs"
+            );
+            let decoded = decode(bytes, &mut units_out);
+            assert_eq!(
+                &units_out[..decoded],
+                *units,
+                "{name}: simdutf's UTF-16 differs"
+            );
+            assert!(
+                simdutf::validate_utf8(bytes),
+                "{name}: simdutf rejects its UTF-8"
+            );
+        }
 
-        let kernels: [(&[&str], &str, &mut dyn FnMut() -> usize); 4] = [
+        // Each call takes the next slice: every kernel counts its own calls.
+        let next = |calls: &mut usize| {
+            *calls += 1;
+            slices[*calls % slices.len()]
+        };
+        let mut calls = [0usize; 4];
+        let [c0, c1, c2, c3] = &mut calls;
+        let kernels: [Kernel; 4] = [
             (
                 &["encode", "toUtf8"],
                 "convert_utf16le_to_utf8",
-                &mut || encode(black_box(&units), &mut bytes_out),
+                &mut || encode(black_box(next(c0).0), &mut bytes_out),
             ),
             (
                 &["decode", "decode.fatal"],
                 "convert_utf8_to_utf16le",
-                &mut || decode(black_box(&bytes), &mut units_out),
+                &mut || decode(black_box(next(c1).1), &mut units_out),
             ),
             (&["isWtf8"], "validate_utf8", &mut || {
-                usize::from(simdutf::validate_utf8(black_box(&bytes)))
+                usize::from(simdutf::validate_utf8(black_box(next(c2).1)))
             }),
             (&["validUpTo", "lone"], "validate_utf16le", &mut || {
-                usize::from(simdutf::validate_utf16le(black_box(&units)))
+                usize::from(simdutf::validate_utf16le(black_box(next(c3).0)))
             }),
         ];
         for (ours, theirs, run) in kernels {
