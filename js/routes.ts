@@ -30,7 +30,6 @@ import {
   type EncodeStep,
   loopEncode,
   nativeEncode,
-  scan,
   SCRATCH_UNITS,
   wasmEncode,
 } from './encode-steps.js';
@@ -182,10 +181,11 @@ function deno(): Wtf8Plan {
     encode: [
       upTo(LOOP_UNITS, loopEncode),
       upTo(SHORT_UNITS, nativeEncode(), wasmEncode),
-      // Latin-1 to `TextEncoder.encode`, two-byte text straight to chunks, halving, over
-      // `isWellFormed` first: two-byte wf 1.29–1.84 against 0.97–1.02, 24 Nov 2026 [E5]; loses
-      // nothing measured; revisit when Deno's `encode` is fast on two-byte strings.
-      upTo(Infinity, nativeEncode('encode', 'latin1'), chunkedEncode(halving(64), few(0, 32))),
+      // Latin-1 to `TextEncoder.encode`, two-byte text to wasm whole, over chunks around lone
+      // surrogates found by halving: 10 K / 1 M two-byte wf 2.4–3.3 / 1.8–2.5 against 1.3–1.9 /
+      // 1.3–1.7, lone 2.6–3.2 / 2.1–2.8 against 1.8–2.8 / 2.0–2.7, Deno 2.9.6, 3 Dec 2026 [E5];
+      // loses nothing measured; revisit when Deno's `encode` is fast on two-byte strings.
+      upTo(Infinity, nativeEncode('encode', 'latin1'), wasmEncode),
     ],
     decode: [
       // wasm to 64 bytes, then ASCII-looking bytes to `TextDecoder` and the rest to wasm, over the
@@ -221,10 +221,11 @@ function bun(): Wtf8Plan {
       // against 0.24 with it), 25 Nov 2026 [E1]; the loop only for lone surrogates [E2].
       upTo(LOOP_UNITS, nativeEncode(), loopEncode),
       upTo(SHORT_UNITS, nativeEncode(), wasmEncode),
-      // `isWellFormed` first, a wasm scan up to 2,048 lone per 64 Ki units, over chunks first: wf
-      // 0.74–0.98 against 0.23, 24 Nov 2026 [E6]; loses nothing measured; revisit when Bun's
-      // encoder gets fast on lone surrogates.
-      upTo(Infinity, nativeEncode(), chunkedEncode(scan, few(0, 2048))),
+      // `isWellFormed` first, then wasm whole, over chunks first: wf 0.74–0.98 against 0.23, 24 Nov
+      // 2026 [E6]; and wasm whole over chunks around lone surrogates found by a wasm scan: 10 K /
+      // 1 M lone 3.2–5.4 / 2.6–3.3 against 2.9–4.6 / 2.3–3.0, Bun 1.4.5, 3 Dec 2026 [E6]; loses
+      // nothing measured; revisit when Bun's encoder gets fast on lone surrogates.
+      upTo(Infinity, nativeEncode(), wasmEncode),
     ],
     decode: [
       // The ED scan to 16 bytes, then `isUtf8` first to 1 KiB over the strict decoder's throw: a
