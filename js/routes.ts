@@ -248,7 +248,12 @@ function chromium(): Wtf8Plan {
   return {
     name: 'chromium',
     moves: 'builtins',
-    encode: browserEncode(),
+    // From 33 to 128 units wasm whole, over `isWellFormed` and `TextEncoder` first (Blink's call
+    // costs more than wasm's trip, as for decoding [D8]): 100 units 0.90–0.98 -> 1.33–1.62 on
+    // every script, short 128 wf 0.94–1.01 -> 1.49–2.09 in `--plans`, and 100 units 0.84–1.00 ->
+    // 1.34–1.83, short 128 wf 0.84–1.08 -> 1.49–1.80 against the commit before, 3 Dec 2026 [E7];
+    // loses nothing measured.
+    encode: browserEncode(wasmEncode),
     decode: [
       // wasm to 256 bytes, over the ED scan and `TextDecoder` (Blink's call costs more than wasm's
       // trip): short wf 1.32–2.84 against 0.68–0.80 where `TextDecoder` served, lone 1.35–2.79
@@ -263,11 +268,11 @@ function chromium(): Wtf8Plan {
   };
 }
 
-/** Chromium and Firefox encode alike. */
-function browserEncode(): Wtf8Plan['encode'] {
+/** Chromium and Firefox encode alike but for the steps from 33 to 128 units, `short`. */
+function browserEncode(...short: [...(EncodeStep | undefined)[], EncodeEnd]): Wtf8Plan['encode'] {
   return [
     upTo(LOOP_UNITS, loopEncode),
-    upTo(SHORT_UNITS, nativeEncode(), wasmEncode),
+    upTo(SHORT_UNITS, ...short),
     // Past 128 units, strings that look ASCII to the platform's encoder (`encode` to 64 Ki units,
     // `encodeInto` a reused buffer above), the rest to wasm whole, over `isWellFormed` first and
     // halving around lone surrogates: 1 K–1 M non-ASCII wf 0.82–2.20 against 0.84–1.40, lone
@@ -288,7 +293,11 @@ function firefox(): Wtf8Plan {
   return {
     name: 'firefox',
     moves: 'builtins',
-    encode: browserEncode(),
+    // From 33 to 128 units `isWellFormed` and `TextEncoder` first, over the Latin-1 probes first
+    // (non-ASCII 100 units 0.88–0.92 -> 0.99–1.03 in wasm, but ASCII and Latin 0.87–0.91 ->
+    // 0.78–0.79: the probes cost SpiderMonkey's short call 10%), 3 Dec 2026 [E8]; revisit with a
+    // cheaper probe.
+    encode: browserEncode(nativeEncode(), wasmEncode),
     decode: [
       // The loop to 32 bytes over `TextDecoder` (95 ns a call whatever the input): short wf worst
       // 0.74 against 0.66; then the ED scan by `indexOf` (SIMD) to 512: short lone 0.91 against
