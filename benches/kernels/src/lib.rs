@@ -89,12 +89,13 @@ thread_local! {
 /// is the whole of them.
 #[no_mangle]
 pub extern "C" fn setup(units: usize, bytes: usize, slices: usize) {
+    let slices = slices.max(1);
     BUFFERS.with(|b| {
         let b = &mut *b.borrow_mut();
         b.units = Aligned::with_len(units * slices);
         b.slice_units = units;
         b.bytes = Aligned::with_len(bytes);
-        b.slices = vec![(0, bytes); slices.max(1)];
+        b.slices = vec![(0, bytes); slices];
         b.units_out = Aligned::with_len(bytes.max(units) + 8);
         b.bytes_out = Aligned::with_len(3 * units.max(bytes) + 8);
         b.indexes = Aligned::with_len(units);
