@@ -78,7 +78,8 @@ const SHORT_UNITS = 128;
 /**
  * Bytes with a surrogate sequence: the loop up to 24, wasm above. Loop over wasm: 1.9× at 8 bytes,
  * Node 26, Bun, Firefox, 25 Nov 2026 [D3]; loses from about 24 bytes (2–3 ns a unit); revisit
- * when a wasm trip gets cheaper.
+ * when a wasm trip gets cheaper. Deno and Chromium take the loop first for any input this short
+ * (4 Dec 2026 [D6], [D8]).
  */
 const LOOP_BYTES = 24;
 
@@ -188,11 +189,14 @@ function deno(): Wtf8Plan {
       upTo(Infinity, nativeEncode('encode', 'latin1'), wasmEncode),
     ],
     decode: [
-      // wasm to 64 bytes, then ASCII-looking bytes to `TextDecoder` and the rest to wasm, over the
-      // ED scan and `TextDecoder` to 64 and the patched decoder to 256: short wf 0.75–2.55 against
-      // 0.63–0.90, lone 0.61–3.40 against 0.60–3.22, 29 Nov 2026 [D6]; loses on ASCII with a lone
-      // surrogate (0.61 against wasm's 1.36 at 128 bytes); revisit when Deno's `TextDecoder` call
-      // gets cheap.
+      // The loop to 24 bytes, over wasm: short 8 units' mean 1.75–1.77 -> 2.01, ASCII 8 1.26–1.28
+      // -> 1.66–1.74, CJK 8 1.56–1.71 -> 1.87, Deno 2.9.6, 4 Dec 2026 [D6]; loses nothing measured.
+      // Then wasm to 64 bytes, then ASCII-looking bytes to `TextDecoder` and the rest to wasm, over
+      // the ED scan and `TextDecoder` to 64 and the patched decoder to 256: short wf 0.75–2.55
+      // against 0.63–0.90, lone 0.61–3.40 against 0.60–3.22, 29 Nov 2026 [D6]; loses on ASCII with
+      // a lone surrogate (0.61 against wasm's 1.36 at 128 bytes); revisit when Deno's `TextDecoder`
+      // call gets cheap.
+      upTo(LOOP_BYTES, loopDecode, wasmDecode),
       upTo(64, wasmDecode),
       upTo(256, nativeIfLooksAscii(textDecoder), wasmDecode),
       lenientBand(),
@@ -255,12 +259,16 @@ function chromium(): Wtf8Plan {
     // loses nothing measured.
     encode: browserEncode(wasmEncode),
     decode: [
-      // wasm to 256 bytes, over the ED scan and `TextDecoder` (Blink's call costs more than wasm's
-      // trip): short wf 1.32–2.84 against 0.68–0.80 where `TextDecoder` served, lone 1.35–2.79
-      // against 0.71–2.96, 29 Nov 2026 [D8]; loses nothing measured (256 itself: unmeasured;
-      // ASCII at 1 KiB is 0.39 in wasm against 0.86). Then ASCII to `TextDecoder`,
-      // the rest to SIMD wasm, over patching: lone 1.15–2.81 against 0.56–2.79, 24 Nov 2026
-      // [D8]; loses on ASCII with a little non-ASCII; revisit when V8's decoder is SIMD.
+      // The loop to 24 bytes, over wasm: short 8 units' mean 1.59–1.83 -> 2.13–2.27, wf 8 units
+      // 1.47–2.47 -> 2.09–2.47, 4 Dec 2026 [D8]; loses nothing measured (at 32 bytes it would:
+      // ASCII 32 1.09–1.10 against 1.27). Then wasm to 256 bytes, over the ED scan and
+      // `TextDecoder` (Blink's call costs more than wasm's trip): short wf 1.32–2.84 against
+      // 0.68–0.80 where `TextDecoder` served, lone 1.35–2.79 against 0.71–2.96, 29 Nov 2026 [D8];
+      // loses nothing measured (256 itself: unmeasured; ASCII at 1 KiB is 0.39 in wasm against
+      // 0.86). Then ASCII to `TextDecoder`, the rest to SIMD wasm, over patching: lone 1.15–2.81
+      // against 0.56–2.79, 24 Nov 2026 [D8]; loses on ASCII with a little non-ASCII; revisit when
+      // V8's decoder is SIMD.
+      upTo(LOOP_BYTES, loopDecode, wasmDecode),
       upTo(256, wasmDecode),
       upTo(Infinity, nativeIfLooksAscii(textDecoder), wasmDecode),
     ],
