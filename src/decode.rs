@@ -164,41 +164,111 @@ pub(crate) fn decode_chunk(
     fatal: bool,
     prev_lead: &mut bool,
 ) -> Progress {
-    #[cfg(simd_kernels)]
-    return decode_simd(src, dst, fatal, prev_lead);
-    #[cfg(not(simd_kernels))]
-    decode_from(src, dst, fatal, prev_lead, 0, 0, src.len())
+    decode_chunk_padded(src, src.len(), dst, fatal, prev_lead)
 }
 
-/// [`decode_chunk`] with the SIMD kernel: the one loop that alternates the vector windows
-/// ([`Windows::decode`]) and the scalar kernel ([`decode_from`]). Never inlined: one copy of the
-/// loop for both modes, however many functions call it.
-#[cfg(any(test, simd_kernels))]
-#[inline(never)]
-pub(crate) fn decode_simd(
-    src: &[u8],
+/// [`decode_chunk`] of `bytes[..n]`, where `bytes` may have [`PADDING`] zero bytes after `n`
+/// (then `dst` needs room for `n + PADDING + 32` units, and past the returned count it is
+/// unspecified). The windows run while `PADDING` bytes are left, so without the zeros the scalar
+/// kernel decodes the last 32-48 bytes of every input, at a mispredicted branch a sequence on
+/// mixed text; with them the windows run to its end.
+#[inline]
+pub(crate) fn decode_chunk_padded(
+    bytes: &[u8],
+    n: usize,
     dst: &mut [u16],
     fatal: bool,
     prev_lead: &mut bool,
 ) -> Progress {
-    if src.len() < ROOM {
+    #[cfg(simd_kernels)]
+    return decode_simd(
+        if bytes.len() >= n + PADDING && dst.len() >= n + PADDING + 32 {
+            bytes
+        } else {
+            &bytes[..n]
+        },
+        n,
+        dst,
+        fatal,
+        prev_lead,
+    );
+    #[cfg(not(simd_kernels))]
+    decode_from(&bytes[..n], dst, fatal, prev_lead, 0, 0, n)
+}
+
+/// The zero bytes after its input that let [`decode_chunk_padded`]'s windows run to its end
+/// (the windows' [`ROOM`](crate::simd::decode::ROOM)).
+pub(crate) const PADDING: usize = 48;
+#[cfg(any(test, simd_kernels))]
+const _: () = assert!(PADDING == ROOM);
+
+/// [`decode_chunk_padded`] with the SIMD kernel: the one loop that alternates the vector windows
+/// ([`Windows::decode`]) and the scalar kernel ([`decode_from`]) over `bytes[..n]`, and `ROOM`
+/// zeros after it if `bytes` is that long. Never inlined: one copy of the loop for both modes,
+/// however many functions call it.
+#[cfg(any(test, simd_kernels))]
+#[inline(never)]
+pub(crate) fn decode_simd(
+    bytes: &[u8],
+    n: usize,
+    dst: &mut [u16],
+    fatal: bool,
+    prev_lead: &mut bool,
+) -> Progress {
+    if n < ROOM {
         // Too short for a window: not worth setting the vector constants up.
-        return decode_from(src, dst, fatal, prev_lead, 0, 0, src.len());
+        return decode_from(&bytes[..n], dst, fatal, prev_lead, 0, 0, n);
     }
+    let before = *prev_lead;
+    let p = windows_then_scalar(bytes, n, dst, fatal, prev_lead);
+    let r = p.read;
+    if r == 0 {
+        *prev_lead = before;
+    } else if !matches!(p.stop, Stop::Error(..)) {
+        // The windows may have read the last sequences (and zeros after them), and lenient
+        // windows leave the mark alone: it is whether the bytes read end with a lead
+        // surrogate's sequence, ED A0..AF 80..BF (ED is never a continuation byte, so these
+        // three are one sequence wherever they are).
+        *prev_lead = matches!(bytes[..r], [.., 0xED, 0xA0..=0xAF, 0x80..=0xBF]);
+    }
+    p
+}
+
+/// The loop of [`decode_simd`] over the first `n` bytes of `bytes`: all of them, or `n` bytes and
+/// `ROOM` zero bytes after them. Past `n` the windows read only zeros, and only after a sequence
+/// ends at `n` (one cut by `n` is ill-formed with a zero after it, which no window takes): each
+/// zero is one unit, taken back.
+#[cfg(any(test, simd_kernels))]
+#[inline(always)]
+fn windows_then_scalar(
+    bytes: &[u8],
+    n: usize,
+    dst: &mut [u16],
+    fatal: bool,
+    prev_lead: &mut bool,
+) -> Progress {
     let windows = Windows::new();
     let (mut i, mut j) = (0, 0);
     loop {
-        (i, j) = windows.decode(fatal, src, dst, i, j, prev_lead);
+        (i, j) = windows.decode(fatal, bytes, dst, i, j, prev_lead);
+        if i >= n {
+            // Past `n` only with zeros after it ([`decode_simd`] sets the mark).
+            return Progress {
+                read: n,
+                written: j - (i - n),
+                stop: Stop::Done,
+            };
+        }
         // The scalar kernel takes the window the vector code could not (at least its 16 bytes,
         // so the windows resume past it), or the last bytes: the windows leave fewer than ROOM,
         // so that their stores past the output are overwritten here.
-        let limit = if i + ROOM <= src.len() {
-            i + WINDOW
+        let limit = if i + ROOM <= bytes.len() {
+            (i + WINDOW).min(n)
         } else {
-            src.len()
+            n
         };
-        let p = decode_from(src, dst, fatal, prev_lead, i, j, limit);
-        if p.stop != Stop::Done || p.read >= src.len() {
+        let p = decode_from(&bytes[..n], dst, fatal, prev_lead, i, j, limit);
+        if p.stop != Stop::Done || p.read >= n {
             return p;
         }
         (i, j) = (p.read, p.written);

@@ -49,7 +49,7 @@ pub fn decode(
     simd: bool,
 ) -> (usize, usize, DecodeStop) {
     let p = if simd {
-        decode_simd(src, dst, fatal, lead)
+        decode_simd(src, src.len(), dst, fatal, lead)
     } else {
         decode_from(src, dst, fatal, lead, 0, 0, src.len())
     };

@@ -1,7 +1,7 @@
 //! Streaming: encoders and decoders fed in chunks that produce exactly the one-shot result,
 //! wherever the chunk boundaries fall.
 
-use crate::decode::{decode_chunk, decode_from, Stop};
+use crate::decode::{decode_chunk_padded, decode_from, Stop, PADDING};
 use crate::encode::encode_units;
 use crate::error::{DecodeError, ErrorCode};
 use crate::grammar::{combine, is_lead, is_trail, write_sequence, REPLACEMENT_UNIT};
@@ -223,19 +223,59 @@ impl StreamDecoder {
             dst.len() >= src.len() + 3,
             "decode_into needs room for src.len() + 3 units"
         );
-        let result = self.decode_inner(src, last, dst);
+        let result = self.decode_inner(src, src.len(), last, dst);
         if result.is_err() || last {
             self.reset();
         }
         result
     }
 
-    fn decode_inner(
+    /// [`decode_into`](Self::decode_into) of `buf[..len]`, for the wasm bindings: `buf` past
+    /// `len` is scratch the call may overwrite (up to 48 bytes of it), and `dst` past the returned
+    /// count is left unspecified. With that room the SIMD kernel decodes input from 48 bytes to its
+    /// end in vector windows, instead of its last 32-48 bytes in the scalar one.
+    ///
+    /// # Errors
+    /// As [`decode_into`](Self::decode_into).
+    ///
+    /// # Panics
+    /// If `buf` is shorter than `len` or `dst` shorter than `len + 3`.
+    #[doc(hidden)]
+    pub fn decode_into_padded(
         &mut self,
-        mut src: &[u8],
+        buf: &mut [u8],
+        len: usize,
         last: bool,
         dst: &mut [u16],
     ) -> Result<usize, DecodeError> {
+        assert!(
+            dst.len() >= len + 3,
+            "decode_into_padded needs room for len + 3 units"
+        );
+        // Zeros only where the windows run (from PADDING bytes).
+        let end = match buf.get_mut(len..len + PADDING) {
+            Some(room) if len >= PADDING => {
+                room.fill(0);
+                len + PADDING
+            }
+            _ => len,
+        };
+        let result = self.decode_inner(&buf[..end], len, last, dst);
+        if result.is_err() || last {
+            self.reset();
+        }
+        result
+    }
+
+    /// Decodes `all[..len]`; zeros after it, if `all` has them, let the windows run to its end.
+    fn decode_inner(
+        &mut self,
+        all: &[u8],
+        len: usize,
+        last: bool,
+        dst: &mut [u16],
+    ) -> Result<usize, DecodeError> {
+        let mut src = &all[..len];
         let mut n = 0;
         if self.pending_len > 0 {
             let p = usize::from(self.pending_len);
@@ -269,7 +309,14 @@ impl StreamDecoder {
                 }
             }
         }
-        let progress = decode_chunk(src, &mut dst[n..], self.fatal, &mut self.prev_lead);
+        let from = len - src.len();
+        let progress = decode_chunk_padded(
+            &all[from..],
+            src.len(),
+            &mut dst[n..],
+            self.fatal,
+            &mut self.prev_lead,
+        );
         n += progress.written;
         match progress.stop {
             Stop::Done => {

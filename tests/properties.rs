@@ -433,6 +433,31 @@ proptest! {
     }
 
     #[test]
+    fn the_padded_stream_decode_equals_decode_into(b in bytes(), (sizes, _) in chunking(), fatal in any::<bool>()) {
+        // The wasm bindings' entry: each chunk with 48 bytes after it that are not zeros (which
+        // it may overwrite), against `decode_into` on the chunk alone, state for state.
+        let (mut plain, mut padded) = (StreamDecoder::new(fatal), StreamDecoder::new(fatal));
+        let chunks = cut(&b, &sizes);
+        for (i, chunk) in chunks.iter().enumerate() {
+            let last = i + 1 == chunks.len();
+            let mut buf = chunk.to_vec();
+            buf.resize(chunk.len() + 48, 0xFF);
+            let mut want = vec![0; chunk.len() + 3];
+            let mut got = vec![0; chunk.len() + 48 + 32];
+            let w = plain.decode_into(chunk, last, &mut want);
+            let g = padded.decode_into_padded(&mut buf, chunk.len(), last, &mut got);
+            prop_assert_eq!(&g, &w);
+            if let Ok(n) = w {
+                prop_assert_eq!(&got[..n], &want[..n]);
+            }
+            prop_assert_eq!(padded.to_words(), plain.to_words());
+            if w.is_err() {
+                break;
+            }
+        }
+    }
+
+    #[test]
     fn stream_decoders_over_any_chunking_equal_one_shot(b in bytes(), (sizes, final_empty) in chunking()) {
         let mut chunks = cut(&b, &sizes);
         if final_empty {

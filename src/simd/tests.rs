@@ -13,6 +13,7 @@
 use super::{decode, encode};
 use crate::decode::{decode_from, decode_simd, Stop};
 use crate::encode::{encode_units_from, encode_units_simd};
+use crate::simd::decode::ROOM;
 use crate::validate::{
     lone_surrogates_from, utf16_lone_surrogates_simd, utf16_valid_up_to_from,
     utf16_valid_up_to_simd, validate_utf8_simd, validate_utf8_std, validate_wtf8_from,
@@ -132,7 +133,7 @@ fn check_decode(bytes: &[u8], what: &str) {
             let mut got = vec![0xABCD; bytes.len() + 1];
             let (mut lead_w, mut lead_g) = (lead_before, lead_before);
             let w = decode_from(bytes, &mut want, fatal, &mut lead_w, 0, 0, bytes.len());
-            let g = decode_simd(bytes, &mut got, fatal, &mut lead_g);
+            let g = decode_simd(bytes, bytes.len(), &mut got, fatal, &mut lead_g);
             let ctx = || format!("decode fatal={fatal} lead={lead_before}: {what}");
             assert_eq!(
                 (g.read, g.written, g.stop, lead_g),
@@ -145,6 +146,19 @@ fn check_decode(bytes: &[u8], what: &str) {
             } else {
                 assert_eq!(got, want, "{}", ctx());
             }
+            // With zeros after the input: the same progress, state and units.
+            let mut buf = bytes.to_vec();
+            buf.resize(bytes.len() + ROOM, 0);
+            let mut padded = vec![0xABCD; bytes.len() + ROOM + 32];
+            let mut lead_p = lead_before;
+            let p = decode_simd(&buf, bytes.len(), &mut padded, fatal, &mut lead_p);
+            assert_eq!(
+                (p.read, p.written, p.stop, lead_p),
+                (w.read, w.written, w.stop, lead_w),
+                "padded {}",
+                ctx()
+            );
+            assert_eq!(padded[..p.written], want[..w.written], "padded {}", ctx());
         }
     }
     assert_eq!(

@@ -196,9 +196,10 @@ pub fn decode_stream(len: usize, last: bool, start: u32) -> i32 {
         0 => StreamDecoder::from_words(s.stream),
         _ => StreamDecoder::new(start == 2),
     };
-    let src = &s.bytes[..len.min(MAX_DECODE_BYTES)];
-    // The unit scratch has room for `len + 3` units, as decode_into needs.
-    let result = decoder.decode_into(src, last, &mut s.units);
+    // The unit scratch has room for `len + 3` units, as decode_into needs; the byte scratch's
+    // bytes after the input are the decoder's to overwrite.
+    let result =
+        decoder.decode_into_padded(&mut s.bytes, len.min(MAX_DECODE_BYTES), last, &mut s.units);
     s.stream = decoder.to_words();
     result.map_or_else(decode_failure, |n| n as i32)
 }
