@@ -223,11 +223,7 @@ impl StreamDecoder {
             dst.len() >= src.len() + 3,
             "decode_into needs room for src.len() + 3 units"
         );
-        let result = self.decode_inner(src, src.len(), last, dst);
-        if result.is_err() || last {
-            self.reset();
-        }
-        result
+        self.decode_all(src, src.len(), last, dst)
     }
 
     /// [`decode_into`](Self::decode_into) of `buf[..len]`, for the wasm bindings: `buf` past
@@ -240,6 +236,16 @@ impl StreamDecoder {
     ///
     /// # Panics
     /// If `buf` is shorter than `len` or `dst` shorter than `len + 3`.
+    ///
+    /// ```
+    /// let mut dec = wtf8_wasm::StreamDecoder::new(false);
+    /// let text = "a\u{E9}\u{4E2D}".repeat(20); // 120 bytes
+    /// let mut buf = text.as_bytes().to_vec();
+    /// buf.resize(text.len() + 48, 0xFF); // scratch: overwritten
+    /// let mut units = [0u16; 120 + 48 + 32];
+    /// let n = dec.decode_into_padded(&mut buf, text.len(), true, &mut units).unwrap();
+    /// assert_eq!(units[..n], text.encode_utf16().collect::<Vec<_>>()[..]);
+    /// ```
     #[doc(hidden)]
     pub fn decode_into_padded(
         &mut self,
@@ -260,7 +266,19 @@ impl StreamDecoder {
             }
             _ => len,
         };
-        let result = self.decode_inner(&buf[..end], len, last, dst);
+        self.decode_all(&buf[..end], len, last, dst)
+    }
+
+    /// [`decode_inner`](Self::decode_inner), and the decoder reset after an error or the last
+    /// chunk.
+    fn decode_all(
+        &mut self,
+        all: &[u8],
+        len: usize,
+        last: bool,
+        dst: &mut [u16],
+    ) -> Result<usize, DecodeError> {
+        let result = self.decode_inner(all, len, last, dst);
         if result.is_err() || last {
             self.reset();
         }

@@ -196,8 +196,9 @@ pub fn decode_stream(len: usize, last: bool, start: u32) -> i32 {
         0 => StreamDecoder::from_words(s.stream),
         _ => StreamDecoder::new(start == 2),
     };
-    // The unit scratch has room for `len + 3` units, as decode_into needs; the byte scratch's
-    // bytes after the input are the decoder's to overwrite.
+    // The unit scratch has room for `len + 3` units (and, short of a full 64 KiB chunk, the 80
+    // more that let the windows run to the end); the byte scratch's bytes after the input are
+    // the decoder's to overwrite.
     let result =
         decoder.decode_into_padded(&mut s.bytes, len.min(MAX_DECODE_BYTES), last, &mut s.units);
     s.stream = decoder.to_words();
