@@ -29,7 +29,7 @@ struct K {
     not_ascii: V128,
     top5: V128,
     top6: V128,
-    surrogate: V128,
+    /// 0xD800: the top five bits of a surrogate, and the top six of a lead.
     lead: V128,
     trail: V128,
     x0f: V128,
@@ -55,7 +55,6 @@ impl K {
             not_ascii: c(0xFF80),
             top5: c(0xF800),
             top6: c(0xFC00),
-            surrogate: c(0xD800),
             lead: c(0xD800),
             trail: c(0xDC00),
             x0f: c(0x0F),
@@ -195,7 +194,7 @@ fn encode8<const LOSSY: bool>(
     let ascii = a.and(k.not_ascii).eq16(k.zero);
     let top = a.and(k.top5);
     let narrow = top.eq16(k.zero); // below U+0800: one or two bytes
-    let surrogates = top.eq16(k.surrogate);
+    let surrogates = top.eq16(k.lead);
     let head: &mut [u8; 16] = (&mut out[..16]).try_into().unwrap();
     if !surrogates.any() {
         let narrow_bits = narrow.bitmask16();
