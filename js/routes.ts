@@ -310,11 +310,15 @@ function firefox(): Wtf8Plan {
     // cheaper probe.
     encode: browserEncode(nativeEncode(), wasmEncode),
     decode: [
-      // The loop to 32 bytes over `TextDecoder` (95 ns a call whatever the input): short wf worst
-      // 0.74 against 0.66; then the ED scan by `indexOf` (SIMD) to 512: short lone 0.91 against
-      // 0.16, 25 Nov 2026 [D9]; loses on wf 32–512 bytes (the scan); revisit when SpiderMonkey's
-      // decoder call gets cheap. (The search gives up after 4 other ED bytes: unmeasured on its own.)
-      upTo(32, loopDecode, wasmDecode),
+      // The loop to 96 bytes over `TextDecoder` (95 ns a call whatever the input) and the ED
+      // scan: short wf worst 0.74 against 0.66, 25 Nov 2026; to 96 (from 32) short 32 units
+      // 0.68–0.76 -> 0.94–1.10 on every script, lone 32 0.80–1.05 -> 1.07–1.27 (emoji 1.22 ->
+      // 1.10), the 100-unit corpora the same; to 128 short ASCII 128 0.77 -> 0.94 too, but ASCII
+      // and emoji 100-unit corpora 0.67 -> 0.58–0.59, 4 Dec 2026 [D9]. Then the ED scan by
+      // `indexOf` (SIMD) to 512: short lone 0.91 against 0.16, 25 Nov 2026 [D9]; loses on wf
+      // (the scan); revisit when SpiderMonkey's decoder call gets cheap. (The search gives up
+      // after 4 other ED bytes: unmeasured on its own.)
+      upTo(96, loopDecode, wasmDecode),
       upTo(512, nativeUnlessSurrogate(textDecoder, { probes: 4, search: 'typed' }), wasmDecode),
       // Strict-first, then between surrogates, over wasm: wf 0.70–1.06 against 0.21–1.10 (units
       // leave wasm slowly); searched first past 1 KiB: lone 0.74 against 0.54 worst, 24–25 Nov 2026
@@ -336,19 +340,23 @@ function webkit(): Wtf8Plan {
     ...portable(),
     name: 'webkit',
     decode: [
-      // The loop to 32 bytes, over the ED scan and `TextDecoder` (to 24) and the loop: short wf
+      // The loop to 96 bytes, over the ED scan and `TextDecoder` (to 24) and the loop: short wf
       // at 8 bytes 1.25–1.43 against 0.70–0.75, at 32 units 0.69–0.78 against 0.63–0.81, lone
-      // at 8 even (1.17–1.29 against 1.13–1.41) [W2]; then the portable plan's bands to 256
-      // (Deno's there, wasm to 64, lost: non-ASCII short 128 0.35–0.37 against 0.84–0.88, units
-      // leave wasm through a loop); past 256 Deno's lenient decoder patched, over strict-first:
+      // at 8 even (1.17–1.29 against 1.13–1.41), 3 Dec 2026; to 96 (from 32, over the ED scan
+      // and `TextDecoder` from 33 to 64 and `TextDecoder` to 256) short 32 units Latin, CJK and
+      // emoji 0.79–0.90 -> 0.88–1.07, lone 32 0.22–0.40 -> 1.00–1.24, 4 Dec 2026 [W2]. To 256
+      // `TextDecoder` when its text is clean, else the loop rather than wasm (units leave wasm
+      // through a loop here): lone 128 0.31 -> 0.38–0.44, the 100-unit corpora with lone
+      // surrogates 0.15–0.17 -> 0.32–0.37, the rest the same; the loop first lost wf 128
+      // (0.90–0.94 -> 0.44–0.75) [W2]. (Deno's wasm to 64 bytes lost too: non-ASCII short 128
+      // 0.35–0.37 against 0.84–0.88.) Past 256 Deno's lenient decoder patched, over strict-first:
       // 10 K / 1 M 0.76 / 0.81 against 0.66 / 0.74 (geometric means), sliced 0.56 / 0.60 against
       // 0.20 / 0.22, dense even [W3]. `npm run bench -- --plans --plan webkit,portable --runtime
       // webkit --side decode`, WebKitGTK 2.50.6, 3 Dec 2026; both waited for room in the
       // browsers' file (0.2 kB gzip), which the main module's panic data gave. Revisit when
       // JavaScriptCore's `TextDecoder` call gets cheap.
-      upTo(32, loopDecode, wasmDecode),
-      upTo(64, nativeUnlessSurrogate(textDecoder, 'loop'), wasmDecode),
-      upTo(256, nativeClean, wasmDecode),
+      upTo(96, loopDecode, wasmDecode),
+      upTo(256, nativeClean, loopDecode, wasmDecode),
       lenientBand(),
     ],
     encode: [
