@@ -51,25 +51,20 @@ function rows() {
 /**
  * The store: `{ readText, readBytes, readMixed, close }`, each read returning every row's value;
  * `readMixed` reads the strings kept as TEXT where TEXT keeps them and as WTF-8 bytes elsewhere
- * (`toValue` and `fromValue` of examples/boundaries/sqlite.mjs, whose rule, well-formed and
- * without NUL, PostgreSQL's text needs too).
+ * (`toValue` and `fromValue` of examples/boundaries/sqlite.mjs, in one column; `toColumns` and
+ * `fromColumns` of examples/boundaries/pglite.mjs, in a text and a bytea column).
  */
 async function open(texts) {
   const dir = mkdtempSync(join(tmpdir(), 'wtf8-rows-'));
-  const { fromValue, toValue } = await import('../examples/boundaries/sqlite.mjs');
   if (store === 'pglite') {
     const { PGlite, types } = await import('@electric-sql/pglite');
     // The recipe's bytea conversions (examples/boundaries/pglite.mjs), against PGlite's own.
-    const { parseBytea, serializeBytea } = await import('../examples/boundaries/pglite.mjs');
+    const { fromColumns, parseBytea, serializeBytea, toColumns } = await import('../examples/boundaries/pglite.mjs');
     const db = await PGlite.create({ serializers: { [types.BYTEA]: serializeBytea } });
     await db.exec('CREATE TABLE t (i integer PRIMARY KEY, s text, b bytea, ms text, mb bytea)');
     for (let i = 0; i < texts.length; i += 500) {
       const batch = texts.slice(i, i + 500);
-      const params = batch.flatMap((t, k) => {
-        const v = toValue(t);
-        const kept = typeof v === 'string';
-        return [i + k, t.toWellFormed(), encode(t), kept ? v : null, kept ? null : v];
-      });
+      const params = batch.flatMap((t, k) => [i + k, t.toWellFormed(), encode(t), ...toColumns(t)]);
       const values = batch.map((_, k) => `(${[1, 2, 3, 4, 5].map((c) => `$${5 * k + c}`).join(', ')})`).join(', ');
       await db.query(`INSERT INTO t (i, s, b, ms, mb) VALUES ${values}`, params);
     }
@@ -79,10 +74,11 @@ async function open(texts) {
       readBytes: async () => (await db.query('SELECT b FROM t ORDER BY i', [], recipe)).rows.map((r) => r.b),
       readBytesOwnParser: async () => (await db.query('SELECT b FROM t ORDER BY i')).rows.map((r) => r.b),
       readMixed: async () =>
-        (await db.query('SELECT ms, mb FROM t ORDER BY i', [], recipe)).rows.map((r) => fromValue(r.ms ?? r.mb)),
+        (await db.query('SELECT ms, mb FROM t ORDER BY i', [], recipe)).rows.map((r) => fromColumns(r.ms, r.mb)),
       close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })),
     };
   }
+  const { fromValue, toValue } = await import('../examples/boundaries/sqlite.mjs');
   const db = globalThis.Bun
     ? new (await import('bun:sqlite')).Database(join(dir, 'rows.sqlite'))
     : new (await import('node:sqlite')).DatabaseSync(join(dir, 'rows.sqlite'));

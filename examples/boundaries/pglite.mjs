@@ -49,6 +49,23 @@ export async function search(db, word) {
   return rows.map((row) => decode(row.body));
 }
 
+/**
+ * The values that keep `text` in a `text` column and a `bytea` column beside it, one of them NULL:
+ * the string itself where PostgreSQL's text keeps it (well-formed, and without NUL, which the
+ * server refuses), else the bytea of its WTF-8. For tables read back many rows at a time: the
+ * client decodes text values itself, so reading such rows costs about what reading text does,
+ * where a bytea for every row can cost half as much again (`node benches/rows.mjs --store
+ * pglite`). What it gives up: `ORDER BY` and lookups must look at both columns.
+ */
+export function toColumns(text) {
+  return text.isWellFormed() && !text.includes('\0') ? [text, null] : [null, encode(text)];
+}
+
+/** The string of the two values that {@link toColumns} made. */
+export function fromColumns(text, bytes) {
+  return text ?? decode(bytes);
+}
+
 // PGlite passes bytea as text (`\x` and two hex digits a byte), and its own conversions call
 // `parseInt` and `toString(16)` for each byte: reading back 10,000 short rows as bytea took 4-5
 // times as long as reading them as text, nearly all of it there (benches/rows.mjs).

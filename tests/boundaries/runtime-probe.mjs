@@ -157,8 +157,17 @@ for (const [name, openDb, recipeFile] of await sqliteDrivers()) {
     (t) => pg.has(db, t),
     (w) => pg.search(db, w),
   );
+  // The other recipe: text where text keeps the string, its WTF-8 in a bytea column elsewhere.
+  await db.exec('CREATE TABLE v (i integer PRIMARY KEY, t text, b bytea)');
+  for (const [i, t] of texts.entries())
+    await db.query('INSERT INTO v (i, t, b) VALUES ($1, $2, $3)', [i, ...pg.toColumns(t)]);
   await db.close();
-  parts.PGlite = { plain, ...claims };
+  db = await pg.open(dir);
+  const values = await tryCases(async () =>
+    (await db.query('SELECT t, b FROM v ORDER BY i')).rows.map((r) => pg.fromColumns(r.t, r.b)),
+  );
+  await db.close();
+  parts.PGlite = { plain, recipe: claims.recipe, facts: { ...claims.facts, values: byKind(values.outcomes) } };
 }
 
 // HTTP over loopback: a node:http server (Node, Deno and Bun all have it) that echoes bytes, turns
