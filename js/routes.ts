@@ -237,9 +237,11 @@ function bun(): Wtf8Plan {
       // 1.4.5, 4 Dec 2026 [D7] (to 64 bytes: Latin and emoji 32 units 0.91–0.96 -> 0.75–0.84);
       // then `isUtf8` first to 1 KiB over the strict decoder's throw: a 385-byte lone cell 3.28
       // against 0.68, 25 Nov 2026 [D7]; loses on wf 0.89 against 0.96; revisit when
-      // JavaScriptCore's throw gets cheap.
+      // JavaScriptCore's throw gets cheap. What `isUtf8` refuses goes to the loop to 64 bytes (24
+      // before): short ASCII lone 32 units 0.58–0.60 -> 0.68–0.72, Latin 1.00–1.04 -> 1.13–1.19,
+      // emoji 1.31–1.32 -> 1.16–1.17, 4 Dec 2026 [D7].
       upTo(16, asciiSlice(), nativeUnlessSurrogate(utf8Slice(), 'loop'), loopDecode, wasmDecode),
-      upTo(LOOP_BYTES, nativeIfUtf8(utf8Slice()), loopDecode, wasmDecode),
+      upTo(64, nativeIfUtf8(utf8Slice()), loopDecode, wasmDecode),
       upTo(1024, nativeIfUtf8(utf8Slice()), wasmDecode),
       // Strict-first, then between surrogates (up to 8 + 128 per 64 KiB), over `isUtf8` first: wf
       // 0.89–1.02 against 0.71–0.94, 24 Nov 2026 [D7]; loses on lone to searching first (1.19 /
