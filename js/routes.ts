@@ -167,9 +167,10 @@ function nodeSimdDecode(): Wtf8Plan['decode'] {
     upTo(256, nativeIfUtf8(utf8Slice()), wasmDecode),
     // `isUtf8` then `TextDecoder`, else SIMD wasm, over patching: lone 2.73–3.62 against 0.76–1.09,
     // Node 26, 24 Nov 2026 [D4]; loses the `isUtf8` pass on wf (0.89 median); revisit when
-    // `TextDecoder` is fast on surrogates. Past 1 KiB Buffer's memchr for ED A0–BF decides first
-    // unless 8 other EDs come first (unmeasured on its own).
-    upTo(1024, nativeIfUtf8(textDecoder), wasmDecode),
+    // `TextDecoder` is fast on surrogates. To 1 KiB `utf8Slice` for `TextDecoder`: short CJK 128
+    // units (350 bytes) 0.74–0.80 -> 0.82–0.89, Node 24 / 26, 4 Dec 2026 [D4]. Past 1 KiB Buffer's
+    // memchr for ED A0–BF decides first unless 8 other EDs come first (unmeasured on its own).
+    upTo(1024, nativeIfUtf8(utf8Slice()), wasmDecode),
     upTo(Infinity, searchSurrogates(8, 'buffer'), nativeIfUtf8(textDecoder), wasmDecode),
   ];
 }
