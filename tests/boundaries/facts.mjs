@@ -29,10 +29,11 @@ const STORE_FACTS = {
 };
 
 /**
- * SQLite's claims: a lossless store's, and the other recipe of sqlite.mjs (`toValue`, `fromValue`:
- * TEXT where TEXT keeps the string, a BLOB elsewhere, in one column) keeps every case too.
+ * A database's claims: a lossless store's, and its other recipe (text where text keeps the string,
+ * its WTF-8 elsewhere: sqlite.mjs's `toValue` and `fromValue` in one column, pglite.mjs's
+ * `toColumns` and `fromColumns` in a text and a bytea column) keeps every case too.
  */
-const SQLITE_FACTS = { ...STORE_FACTS, values: kinds('kept') };
+const DATABASE_FACTS = { ...STORE_FACTS, values: kinds('kept') };
 
 export const RUNTIME_FACTS = [
   {
@@ -46,7 +47,7 @@ export const RUNTIME_FACTS = [
     },
     recipe: 'a BLOB of `encode(s)`',
     example: 'examples/boundaries/node-sqlite.mjs',
-    facts: SQLITE_FACTS,
+    facts: DATABASE_FACTS,
   },
   {
     part: 'bun:sqlite',
@@ -54,7 +55,7 @@ export const RUNTIME_FACTS = [
     runtimes: { bun: kinds('replaced') },
     recipe: 'a BLOB of `encode(s)`',
     example: 'examples/boundaries/bun-sqlite.mjs',
-    facts: SQLITE_FACTS,
+    facts: DATABASE_FACTS,
   },
   {
     part: 'better-sqlite3',
@@ -65,7 +66,7 @@ export const RUNTIME_FACTS = [
     runtimes: { node20: kinds('replaced per byte') },
     recipe: 'a BLOB of `encode(s)`; `CAST(column AS BLOB)` recovers TEXT it wrote',
     example: 'examples/boundaries/better-sqlite3.mjs',
-    facts: { ...SQLITE_FACTS, recovered: kinds('kept') },
+    facts: { ...DATABASE_FACTS, recovered: kinds('kept') },
   },
   {
     part: 'PGlite',
@@ -74,9 +75,7 @@ export const RUNTIME_FACTS = [
     runtimes: each(ALL, kinds('replaced', { NUL: 'rejected' })),
     recipe: 'a bytea of `encode(s)`',
     example: 'examples/boundaries/pglite.mjs',
-    // And the other recipe (`toColumns`, `fromColumns`: text where text keeps the string, a bytea
-    // beside it elsewhere) keeps every case too.
-    facts: { ...STORE_FACTS, values: kinds('kept') },
+    facts: DATABASE_FACTS,
   },
   {
     part: 'fetch request body',
